@@ -1,0 +1,33 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AdminModule } from './admin/admin.module';
+import { AuthModule } from './auth/auth.module';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import type { Db, Dialect } from './database/database.types';
+import { HealthModule } from './health/health.module';
+import { NoticesModule } from './notices/notices.module';
+import { PostsModule } from './posts/posts.module';
+import { UploadsModule } from './uploads/uploads.module';
+import { UsersModule } from './users/users.module';
+
+/** Composition only: every feature is a module of its own. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, jwtSecret: string, db: Db, dialect: Dialect): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config, jwtSecret),
+        DatabaseModule.forRoot(db, dialect),
+        AdminModule,
+        AuthModule,
+        UsersModule,
+        PostsModule,
+        NoticesModule,
+        UploadsModule,
+        HealthModule,
+      ],
+    };
+  }
+}

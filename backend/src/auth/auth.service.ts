@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import type { SignInReply } from '@techit/contract/api-types';
+import { DEFAULT_THEME } from '@techit/contract/enums';
+import { DEFAULT_PROFILE_PIC } from '@techit/contract/limits';
+import { ConflictError, UnauthorizedError } from '../common/app-errors';
+import { newObjectId } from '../common/object-id';
+import { UsersRepository } from '../users/users.repository';
+import { UsersService } from '../users/users.service';
+import type { SignInDto } from './dto/sign-in.dto';
+import type { SignUpDto } from './dto/sign-up.dto';
+import { PasswordHasher } from './password-hasher';
+
+const BAD_CREDENTIALS = 'Invalid username or password';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly usersService: UsersService,
+    private readonly hasher: PasswordHasher,
+    private readonly jwt: JwtService,
+  ) {}
+
+  async signUp(input: SignUpDto): Promise<void> {
+    await this.assertAvailable(input.userName, input.email);
+    const now = new Date();
+    try {
+      await this.users.insert({
+        id: newObjectId(now),
+        user_name: input.userName,
+        email: input.email,
+        password_hash: await this.hasher.hash(input.password),
+        pic: input.pic ?? DEFAULT_PROFILE_PIC,
+        position: '',
+        bio: '',
+        theme: DEFAULT_THEME,
+        role: 'user',
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      });
+    } catch (error) {
+      // Two sign-ups racing for the same name: the unique index decides, the loser gets 409.
+      await this.assertAvailable(input.userName, input.email);
+      throw error;
+    }
+  }
+
+  async signIn(input: SignInDto): Promise<SignInReply> {
+    const user = await this.users.findByLogin(input.userName);
+    // Verify even for an unknown user, so the reply time does not reveal which accounts exist.
+    const valid = await this.hasher.verify(user?.password_hash ?? null, input.password);
+    if (!user || !valid) throw new UnauthorizedError(BAD_CREDENTIALS);
+    const token = await this.jwt.signAsync({ sub: user.id });
+    return { token, user: await this.usersService.getMe(user.id) };
+  }
+
+  private async assertAvailable(userName: string, email: string): Promise<void> {
+    const taken = await this.users.takenFields(userName, email);
+    if (taken.userName) throw new ConflictError('That username is already taken');
+    if (taken.email) throw new ConflictError('An account with that email already exists');
+  }
+}

@@ -1,0 +1,19 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { LIMITS } from '@techit/contract/limits';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { Trim } from '../../common/validation';
+
+export class SignInDto {
+  @ApiProperty({ description: 'The userName, or the email address' })
+  @Trim()
+  @IsString({ message: 'userName must be text' })
+  @IsNotEmpty({ message: 'userName is required' })
+  @MaxLength(LIMITS.emailMax, { message: 'Invalid username or password' })
+  userName: string;
+
+  @ApiProperty()
+  @IsString({ message: 'password must be text' })
+  @IsNotEmpty({ message: 'password is required' })
+  @MaxLength(LIMITS.passwordMax, { message: 'Invalid username or password' })
+  password: string;
+}

@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import { TokenExpiredError } from '@nestjs/jwt';
+import { UnauthorizedError } from '../common/app-errors';
+import type { AuthUser } from './auth-user';
+
+/** Requires a valid bearer token; answers 401 with a reason a person understands. */
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  override handleRequest<T = AuthUser>(error: unknown, user: T | false, info: unknown): T {
+    if (error) throw error;
+    if (user) return user;
+    if (info instanceof TokenExpiredError) throw new UnauthorizedError('Your session has expired; please log in again');
+    if (info instanceof Error && info.message === 'No auth token') throw new UnauthorizedError('Please log in to do that');
+    throw new UnauthorizedError('Your session is not valid; please log in again');
+  }
+}
+
+/**
+ * For calls visitors may make too (feeds, top posts): a valid token identifies the viewer, and a
+ * missing or stale one is treated as a visitor rather than failing a page that needs no login.
+ */
+@Injectable()
+export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
+  override handleRequest<T = AuthUser>(error: unknown, user: T | false): T {
+    if (error) throw error;
+    return (user || null) as T;
+  }
+}

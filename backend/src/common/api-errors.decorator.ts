@@ -1,0 +1,24 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiResponse } from '@nestjs/swagger';
+
+export class ErrorResponse {
+  @ApiProperty({ example: 'Title must be at most 80 characters' })
+  error: string;
+}
+
+const MEANINGS: Record<number, string> = {
+  400: 'Invalid input',
+  401: 'Missing, expired or invalid token',
+  403: 'Not allowed for this user',
+  404: 'Not found (also for a malformed id)',
+  409: 'Already taken',
+  413: 'Too large',
+  415: 'Unsupported file type',
+};
+
+/** Documents the `{ error }` replies a route can give. */
+export function ApiErrors(...statuses: number[]): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ...statuses.map((status) => ApiResponse({ status, description: MEANINGS[status], type: ErrorResponse })),
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The errors services throw. Each carries its HTTP status and a message a person can read;
+ * the one exception filter renders them as `{ error }`. Services never import HTTP classes.
+ */
+export abstract class AppError extends Error {
+  abstract readonly status: number;
+}
+
+export class BadRequestError extends AppError {
+  readonly status = 400;
+}
+
+export class UnauthorizedError extends AppError {
+  readonly status = 401;
+}
+
+export class ForbiddenError extends AppError {
+  readonly status = 403;
+}
+
+export class NotFoundError extends AppError {
+  readonly status = 404;
+}
+
+export class ConflictError extends AppError {
+  readonly status = 409;
+}
+
+export class PayloadTooLargeError extends AppError {
+  readonly status = 413;
+}
+
+export class UnsupportedMediaTypeError extends AppError {
+  readonly status = 415;
+}

@@ -1,0 +1,29 @@
+import { DEFAULT_PROFILE_PIC, LIMITS } from '@techit/contract/limits';
+import { ValidateBy, type ValidationOptions } from 'class-validator';
+
+/** Only http(s): a `javascript:` or `data:` link must never reach another user's browser. */
+export function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > LIMITS.linkMax || /\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The path of an image this server stored on its own disk. */
+export const LOCAL_UPLOAD_URL = /^\/uploads\/[0-9a-f]{24}\.webp$/;
+
+/** A picture is one this server issued, the default picture, or any http(s) image URL. */
+export function isPictureUrl(value: unknown): value is string {
+  return value === DEFAULT_PROFILE_PIC || (typeof value === 'string' && LOCAL_UPLOAD_URL.test(value)) || isHttpUrl(value);
+}
+
+export function IsHttpUrl(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name: 'isHttpUrl', validator: { validate: isHttpUrl } }, options);
+}
+
+export function IsPictureUrl(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name: 'isPictureUrl', validator: { validate: isPictureUrl } }, options);
+}

@@ -1,0 +1,2 @@
+export const DATABASE = Symbol('DATABASE');
+export const DATABASE_DIALECT = Symbol('DATABASE_DIALECT');

@@ -1,0 +1,92 @@
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+
+/**
+ * The tables as Kysely sees them. Timestamps are ISO 8601 text (UTC, millisecond precision) on
+ * both dialects: they sort correctly as text and need no per-dialect conversion; see
+ * docs/decisions/002-one-schema-for-sqlite-and-postgres.md.
+ */
+export interface UsersTable {
+  id: string;
+  user_name: string;
+  email: string;
+  password_hash: string;
+  pic: string;
+  position: string;
+  bio: string;
+  theme: string;
+  role: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: string;
+}
+
+export interface PostsTable {
+  id: string;
+  author_id: string;
+  title: string;
+  description: string;
+  photo: string;
+  category: string;
+  link1: string;
+  link2: string;
+  likes_count: number;
+  comments_count: number;
+  /** Distinct users who commented: top posts rank by likes plus this. */
+  commenters_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LikesTable {
+  post_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  post_id: string;
+  author_id: string;
+  text: string;
+  created_at: string;
+}
+
+export interface NoticesTable {
+  id: string;
+  author_id: string;
+  description: string;
+  /** JSON array of strings. */
+  links: string;
+  /** JSON array of strings. */
+  tags: string;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  follows: FollowsTable;
+  posts: PostsTable;
+  likes: LikesTable;
+  comments: CommentsTable;
+  notices: NoticesTable;
+}
+
+export type Db = Kysely<Database>;
+/** What a repository method runs on: the database, or a transaction a service opened. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type PostRow = Selectable<PostsTable>;
+export type NewPost = Insertable<PostsTable>;
+export type PostUpdate = Updateable<PostsTable>;
+export type CommentRow = Selectable<CommentsTable>;
+export type NoticeRow = Selectable<NoticesTable>;
+export type NewNotice = Insertable<NoticesTable>;

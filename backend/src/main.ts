@@ -1,0 +1,32 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { createApp } from './app-factory';
+import { type AppConfig, ConfigError, loadConfig } from './config/app-config';
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const app = await createApp(config);
+  // Nest closes the server and then the database on these signals.
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const database = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+  new Logger('TechIt').log(`Listening on http://${shownHost}:${config.port} (${database}); API docs at /api/docs`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

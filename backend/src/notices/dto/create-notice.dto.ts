@@ -1,0 +1,41 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { LIMITS } from '@techit/contract/limits';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsHttpUrl } from '../../common/url-rules';
+import { Trim } from '../../common/validation';
+
+/** Trims each entry and drops blank ones: the web form sends its empty link inputs as ''. */
+function CompactList(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) =>
+    Array.isArray(value)
+      ? value.map((item: unknown) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '')
+      : value,
+  );
+}
+
+export class CreateNoticeDto {
+  @ApiProperty({ maxLength: LIMITS.noticeDescMax })
+  @Trim()
+  @IsString({ message: 'Description must be text' })
+  @IsNotEmpty({ message: 'Description is required' })
+  @MaxLength(LIMITS.noticeDescMax, { message: `Description must be at most ${LIMITS.noticeDescMax} characters` })
+  desc: string;
+
+  @ApiPropertyOptional({ type: [String], maxItems: LIMITS.noticeLinksMax, description: 'http(s) URLs' })
+  @CompactList()
+  @IsOptional()
+  @IsArray({ message: 'links must be a list' })
+  @ArrayMaxSize(LIMITS.noticeLinksMax, { message: `A notice can have at most ${LIMITS.noticeLinksMax} links` })
+  @IsHttpUrl({ each: true, message: 'Each link must be an http(s) URL of at most 2048 characters' })
+  links?: string[];
+
+  @ApiPropertyOptional({ type: [String], maxItems: LIMITS.noticeTagsMax })
+  @CompactList()
+  @IsOptional()
+  @IsArray({ message: 'tags must be a list' })
+  @ArrayMaxSize(LIMITS.noticeTagsMax, { message: `A notice can have at most ${LIMITS.noticeTagsMax} tags` })
+  @IsString({ each: true, message: 'Each tag must be text' })
+  @MaxLength(LIMITS.noticeTagMax, { each: true, message: `Each tag must be at most ${LIMITS.noticeTagMax} characters` })
+  tags?: string[];
+}

@@ -1,0 +1,18 @@
+import type { Notice } from '@techit/contract/api-types';
+import type { NoticeWithAuthor } from './notices.repository';
+
+function stringList(json: string): string[] {
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+}
+
+export function toNotice(row: NoticeWithAuthor): Notice {
+  return {
+    _id: row.id,
+    desc: row.description,
+    links: stringList(row.links),
+    tags: stringList(row.tags),
+    postedBy: { _id: row.author_id, userName: row.author_user_name, pic: row.author_pic },
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module';
+import { NoticesController } from './notices.controller';
+import { NoticesRepository } from './notices.repository';
+import { NoticesService } from './notices.service';
+
+@Module({
+  imports: [UsersModule],
+  controllers: [NoticesController],
+  providers: [NoticesRepository, NoticesService],
+})
+export class NoticesModule {}

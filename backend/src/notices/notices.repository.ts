@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { PageRequest } from '../common/cursor';
+import { DATABASE } from '../database/database.tokens';
+import type { Db, NewNotice, NoticeRow } from '../database/database.types';
+
+export type NoticeWithAuthor = NoticeRow & { author_user_name: string; author_pic: string };
+
+/** The only place that reads or writes notices. */
+@Injectable()
+export class NoticesRepository {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  findById(id: string): Promise<NoticeWithAuthor | undefined> {
+    return this.withAuthor().where('notices.id', '=', id).executeTakeFirst();
+  }
+
+  /** Newest first by (created_at, id); authorId narrows to one user's notices. */
+  list(authorId: string | null, page: PageRequest): Promise<NoticeWithAuthor[]> {
+    let query = this.withAuthor();
+    if (authorId) query = query.where('notices.author_id', '=', authorId);
+    if ('keyset' in page) {
+      const { createdAt, id } = page.keyset;
+      query = query.where((eb) => eb(eb.refTuple('notices.created_at', 'notices.id'), '<', eb.tuple(createdAt, id)));
+    }
+    query = query.orderBy('notices.created_at', 'desc').orderBy('notices.id', 'desc').limit(page.limit);
+    return ('offset' in page ? query.offset(page.offset) : query).execute();
+  }
+
+  async insert(notice: NewNotice): Promise<void> {
+    await this.db.insertInto('notices').values(notice).execute();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('notices').where('id', '=', id).execute();
+  }
+
+  private withAuthor() {
+    return this.db
+      .selectFrom('notices')
+      .innerJoin('users', 'users.id', 'notices.author_id')
+      .selectAll('notices')
+      .select(['users.user_name as author_user_name', 'users.pic as author_pic']);
+  }
+}

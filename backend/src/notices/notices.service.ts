@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import type { Notice } from '@techit/contract/api-types';
+import { PAGINATION } from '@techit/contract/limits';
+import type { AuthUser } from '../auth/auth-user';
+import { ForbiddenError, NotFoundError } from '../common/app-errors';
+import { nextCursorOf } from '../common/cursor';
+import type { PageQueryDto } from '../common/dto/page-query.dto';
+import { newObjectId, parseObjectId } from '../common/object-id';
+import { toPageRequest } from '../common/page-request';
+import { UsersService } from '../users/users.service';
+import type { CreateNoticeDto } from './dto/create-notice.dto';
+import { toNotice } from './notices.mapper';
+import { NoticesRepository, type NoticeWithAuthor } from './notices.repository';
+
+export interface NoticePage {
+  notices: Notice[];
+  nextCursor: string | null;
+}
+
+@Injectable()
+export class NoticesService {
+  constructor(
+    private readonly notices: NoticesRepository,
+    private readonly users: UsersService,
+  ) {}
+
+  all(query: PageQueryDto): Promise<NoticePage> {
+    return this.page(null, query);
+  }
+
+  async byUser(rawUserId: string, query: PageQueryDto): Promise<NoticePage> {
+    return this.page(await this.users.requireExisting(rawUserId), query);
+  }
+
+  async create(me: AuthUser, input: CreateNoticeDto): Promise<Notice> {
+    const now = new Date();
+    const id = newObjectId(now);
+    await this.notices.insert({
+      id,
+      author_id: me.id,
+      description: input.desc,
+      links: JSON.stringify(input.links ?? []),
+      tags: JSON.stringify(input.tags ?? []),
+      created_at: now.toISOString(),
+    });
+    return toNotice(await this.require(id));
+  }
+
+  async delete(me: AuthUser, rawId: string): Promise<Notice> {
+    const row = await this.require(rawId);
+    if (row.author_id !== me.id && me.role !== 'admin') {
+      throw new ForbiddenError('Only the author or an admin can delete this notice');
+    }
+    await this.notices.delete(row.id);
+    return toNotice(row);
+  }
+
+  private async page(authorId: string | null, query: PageQueryDto): Promise<NoticePage> {
+    const request = toPageRequest(query, PAGINATION.listPageSize);
+    const rows = await this.notices.list(authorId, request);
+    return { notices: rows.map(toNotice), nextCursor: nextCursorOf(rows, request.limit) };
+  }
+
+  private async require(rawId: string): Promise<NoticeWithAuthor> {
+    const id = parseObjectId(rawId);
+    const row = id ? await this.notices.findById(id) : undefined;
+    if (!row) throw new NotFoundError("This notice doesn't exist");
+    return row;
+  }
+}

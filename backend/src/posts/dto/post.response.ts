@@ -1,0 +1,68 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type {
+  Comment,
+  CommentsReply,
+  Post,
+  PostListReply,
+  PostReply,
+  TopPost,
+  TopPostsReply,
+  UserPostsReply,
+} from '@techit/contract/api-types';
+import { CATEGORIES, type Category } from '@techit/contract/enums';
+import { AuthorResponse } from '../../users/dto/user.response';
+
+export class CommentResponse implements Comment {
+  @ApiProperty() _id: string;
+  @ApiProperty() text: string;
+  @ApiProperty({ type: AuthorResponse }) postedBy: AuthorResponse;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+export class PostResponse implements Post {
+  @ApiProperty() _id: string;
+  @ApiProperty() title: string;
+  @ApiProperty() desc: string;
+  @ApiProperty({ description: 'Picture URL, or empty' }) photo: string;
+  @ApiProperty({ enum: ['', ...CATEGORIES] }) category: Category | '';
+  @ApiProperty({ description: 'Code link, or empty' }) link1: string;
+  @ApiProperty({ description: 'Demo link, or empty' }) link2: string;
+  @ApiProperty({ type: [String], description: 'Ids of the users who liked it' }) likes: string[];
+  @ApiProperty({ type: [CommentResponse], description: 'Oldest first' }) comments: CommentResponse[];
+  @ApiProperty() likesCount: number;
+  @ApiProperty() commentsCount: number;
+  @ApiProperty({ type: AuthorResponse }) postedBy: AuthorResponse;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
+}
+
+export class PostListResponse implements PostListReply {
+  @ApiProperty({ type: [PostResponse] }) posts: PostResponse[];
+  @ApiProperty({ type: String, nullable: true, description: 'Send as cursor for the next page; null on the last page' })
+  nextCursor: string | null;
+}
+
+export class UserPostsResponse implements UserPostsReply {
+  @ApiProperty({ type: [PostResponse] }) userPosts: PostResponse[];
+  @ApiProperty({ type: String, nullable: true }) nextCursor: string | null;
+}
+
+export class PostReplyResponse implements PostReply {
+  @ApiProperty({ type: PostResponse }) post: PostResponse;
+}
+
+export class CommentsResponse implements CommentsReply {
+  @ApiProperty({ type: [CommentResponse] }) comments: CommentResponse[];
+}
+
+export class TopPostResponse implements TopPost {
+  @ApiProperty() _id: string;
+  @ApiProperty() title: string;
+  @ApiProperty({ type: AuthorResponse }) postedBy: AuthorResponse;
+  @ApiProperty() likesCount: number;
+  @ApiProperty() commentsCount: number;
+}
+
+export class TopPostsResponse implements TopPostsReply {
+  @ApiProperty({ type: [TopPostResponse] }) posts: TopPostResponse[];
+}

@@ -1,0 +1,151 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type {
+  CommentsReply,
+  Post as ApiPost,
+  PostListReply,
+  PostReply,
+  TopPostsReply,
+  UserPostsReply,
+} from '@techit/contract/api-types';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
+import { ApiErrors } from '../common/api-errors.decorator';
+import { PageQueryDto } from '../common/dto/page-query.dto';
+import { FeedQueryDto } from './dto/feed-query.dto';
+import { CommentDto, CreatePostDto, EditPostDto, PostIdDto } from './dto/post-input.dto';
+import {
+  CommentsResponse,
+  PostListResponse,
+  PostReplyResponse,
+  PostResponse,
+  TopPostsResponse,
+  UserPostsResponse,
+} from './dto/post.response';
+import { PostsService } from './posts.service';
+
+@ApiTags('posts')
+@Controller()
+export class PostsController {
+  constructor(private readonly posts: PostsService) {}
+
+  @Get('posts')
+  @UseGuards(OptionalJwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'The feed, newest first',
+    description: 'following: posts by the users the caller (token, else userId) follows. Page by page or by cursor.',
+  })
+  @ApiOkResponse({ type: PostListResponse })
+  @ApiErrors(400, 404)
+  feed(@Query() query: FeedQueryDto, @CurrentUser() viewer: AuthUser | null): Promise<PostListReply> {
+    return this.posts.feed(query, viewer);
+  }
+
+  @Get('posts/:id')
+  @ApiOperation({ summary: 'One post with its likes and comments' })
+  @ApiOkResponse({ type: PostReplyResponse })
+  @ApiErrors(404)
+  async get(@Param('id') id: string): Promise<PostReply> {
+    return { post: await this.posts.get(id) };
+  }
+
+  @Get('posts/:id/comments')
+  @ApiOperation({ summary: "A post's comments, oldest first" })
+  @ApiOkResponse({ type: CommentsResponse })
+  @ApiErrors(404)
+  async comments(@Param('id') id: string): Promise<CommentsReply> {
+    return { comments: await this.posts.comments(id) };
+  }
+
+  @Get('top-posts')
+  @ApiOperation({ summary: 'The 5 posts with the most likes plus distinct commenters' })
+  @ApiOkResponse({ type: TopPostsResponse })
+  async top(): Promise<TopPostsReply> {
+    return { posts: await this.posts.top() };
+  }
+
+  @Get('userposts/:userId')
+  @ApiOperation({ summary: "A user's posts, newest first" })
+  @ApiOkResponse({ type: UserPostsResponse })
+  @ApiErrors(400, 404)
+  async userPosts(@Param('userId') userId: string, @Query() query: PageQueryDto): Promise<UserPostsReply> {
+    const page = await this.posts.userPosts(userId, query);
+    return { userPosts: page.posts, nextCursor: page.nextCursor };
+  }
+
+  @Post('createpost')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Create a post' })
+  @ApiCreatedResponse({ type: PostReplyResponse })
+  @ApiErrors(400, 401)
+  async create(@CurrentUser() me: AuthUser, @Body() body: CreatePostDto): Promise<PostReply> {
+    return { post: await this.posts.create(me, body) };
+  }
+
+  @Put('editpost/:id')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Edit your post (accepts a JSON body sent without a JSON content type)' })
+  @ApiOkResponse({ type: PostResponse })
+  @ApiErrors(400, 401, 403, 404)
+  edit(@CurrentUser() me: AuthUser, @Param('id') id: string, @Body() body: EditPostDto): Promise<ApiPost> {
+    return this.posts.edit(me, id, body);
+  }
+
+  @Delete('deletepost/:id')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Delete a post (its author or an admin); its likes and comments go with it' })
+  @ApiOkResponse({ type: PostResponse, description: 'The deleted post' })
+  @ApiErrors(401, 403, 404)
+  delete(@CurrentUser() me: AuthUser, @Param('id') id: string): Promise<ApiPost> {
+    return this.posts.delete(me, id);
+  }
+
+  @Put('like')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Like a post (liking twice changes nothing)' })
+  @ApiOkResponse({ type: PostResponse })
+  @ApiErrors(400, 401, 404)
+  like(@CurrentUser() me: AuthUser, @Body() body: PostIdDto): Promise<ApiPost> {
+    return this.posts.like(me, body.postId);
+  }
+
+  @Put('unlike')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Take back a like (when not liked, changes nothing)' })
+  @ApiOkResponse({ type: PostResponse })
+  @ApiErrors(400, 401, 404)
+  unlike(@CurrentUser() me: AuthUser, @Body() body: PostIdDto): Promise<ApiPost> {
+    return this.posts.unlike(me, body.postId);
+  }
+
+  @Put('comment')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Comment on a post' })
+  @ApiOkResponse({ type: PostResponse, description: 'The post with its comments' })
+  @ApiErrors(400, 401, 404)
+  comment(@CurrentUser() me: AuthUser, @Body() body: CommentDto): Promise<ApiPost> {
+    return this.posts.comment(me, body.postId, body.text);
+  }
+
+  @Delete('comment/:postId/:commentId')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: "Delete a comment (its author, the post's author or an admin)" })
+  @ApiOkResponse({ type: PostResponse })
+  @ApiErrors(401, 403, 404)
+  deleteComment(
+    @CurrentUser() me: AuthUser,
+    @Param('postId') postId: string,
+    @Param('commentId') commentId: string,
+  ): Promise<ApiPost> {
+    return this.posts.deleteComment(me, postId, commentId);
+  }
+}

@@ -1,0 +1,40 @@
+import type { Comment, Post, TopPost } from '@techit/contract/api-types';
+import type { Category } from '@techit/contract/enums';
+import type { CommentWithAuthor, PostWithAuthor } from './posts.repository';
+
+function author(row: { author_id: string; author_user_name: string; author_pic: string }) {
+  return { _id: row.author_id, userName: row.author_user_name, pic: row.author_pic };
+}
+
+export function toComment(row: CommentWithAuthor): Comment {
+  return { _id: row.id, text: row.text, postedBy: author(row), createdAt: row.created_at };
+}
+
+export function toPost(row: PostWithAuthor, likes: string[], comments: Comment[]): Post {
+  return {
+    _id: row.id,
+    title: row.title,
+    desc: row.description,
+    photo: row.photo,
+    category: row.category as Category | '',
+    link1: row.link1,
+    link2: row.link2,
+    likes,
+    comments,
+    likesCount: Number(row.likes_count),
+    commentsCount: Number(row.comments_count),
+    postedBy: author(row),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function toTopPost(row: PostWithAuthor): TopPost {
+  return {
+    _id: row.id,
+    title: row.title,
+    postedBy: author(row),
+    likesCount: Number(row.likes_count),
+    commentsCount: Number(row.comments_count),
+  };
+}

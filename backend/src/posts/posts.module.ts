@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module';
+import { PostsController } from './posts.controller';
+import { PostsRepository } from './posts.repository';
+import { PostsService } from './posts.service';
+
+@Module({
+  imports: [UsersModule],
+  controllers: [PostsController],
+  providers: [PostsRepository, PostsService],
+})
+export class PostsModule {}

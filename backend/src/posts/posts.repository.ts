@@ -1,0 +1,151 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { PageRequest } from '../common/cursor';
+import { DATABASE } from '../database/database.tokens';
+import type { CommentRow, Database, Db, Executor, NewPost, PostRow, PostUpdate } from '../database/database.types';
+
+export type PostWithAuthor = PostRow & { author_user_name: string; author_pic: string };
+export type CommentWithAuthor = CommentRow & { author_user_name: string; author_pic: string };
+
+/** Which posts a list shows: everyone's, one author's, or those of the people a user follows. */
+export type PostFilter = { kind: 'all' } | { kind: 'author'; authorId: string } | { kind: 'followed-by'; userId: string };
+
+/** The only place that reads or writes posts, likes and comments. */
+@Injectable()
+export class PostsRepository {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  findById(id: string, ex: Executor = this.db): Promise<PostWithAuthor | undefined> {
+    return this.postsWithAuthor(ex).where('posts.id', '=', id).executeTakeFirst();
+  }
+
+  /** Newest first by (created_at, id): the order is total, so keyset pages never overlap. */
+  list(filter: PostFilter, page: PageRequest): Promise<PostWithAuthor[]> {
+    let query = this.postsWithAuthor(this.db);
+    if (filter.kind === 'author') query = query.where('posts.author_id', '=', filter.authorId);
+    if (filter.kind === 'followed-by') {
+      query = query.where('posts.author_id', 'in', (eb) =>
+        eb.selectFrom('follows').select('follows.followee_id').where('follows.follower_id', '=', filter.userId),
+      );
+    }
+    if ('keyset' in page) {
+      const { createdAt, id } = page.keyset;
+      query = query.where((eb) => eb(eb.refTuple('posts.created_at', 'posts.id'), '<', eb.tuple(createdAt, id)));
+    }
+    query = query.orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(page.limit);
+    return ('offset' in page ? query.offset(page.offset) : query).execute();
+  }
+
+  /** Ranked by likes plus distinct commenters, ties newest first (matches posts_top_idx). */
+  top(limit: number): Promise<PostWithAuthor[]> {
+    return this.postsWithAuthor(this.db)
+      .orderBy(sql`(posts.likes_count + posts.commenters_count)`, 'desc')
+      .orderBy('posts.created_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  likesOf(postIds: string[]): Promise<{ post_id: string; user_id: string }[]> {
+    if (postIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('likes')
+      .select(['post_id', 'user_id'])
+      .where('post_id', 'in', postIds)
+      .orderBy('created_at')
+      .orderBy('user_id')
+      .execute();
+  }
+
+  /** Oldest first, as a conversation reads. */
+  commentsOf(postIds: string[], ex: Executor = this.db): Promise<CommentWithAuthor[]> {
+    if (postIds.length === 0) return Promise.resolve([]);
+    return ex
+      .selectFrom('comments')
+      .innerJoin('users', 'users.id', 'comments.author_id')
+      .selectAll('comments')
+      .select(['users.user_name as author_user_name', 'users.pic as author_pic'])
+      .where('comments.post_id', 'in', postIds)
+      .orderBy('comments.created_at')
+      .orderBy('comments.id')
+      .execute();
+  }
+
+  async insert(post: NewPost): Promise<void> {
+    await this.db.insertInto('posts').values(post).execute();
+  }
+
+  async update(id: string, patch: PostUpdate): Promise<void> {
+    await this.db.updateTable('posts').set(patch).where('id', '=', id).execute();
+  }
+
+  /** Likes and comments go with the post (ON DELETE CASCADE). */
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('posts').where('id', '=', id).execute();
+  }
+
+  /** True when the like is new; liking twice inserts nothing. */
+  async addLike(postId: string, userId: string, createdAt: string, ex: Executor): Promise<boolean> {
+    const result = await ex
+      .insertInto('likes')
+      .values({ post_id: postId, user_id: userId, created_at: createdAt })
+      .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async removeLike(postId: string, userId: string, ex: Executor): Promise<boolean> {
+    const result = await ex.deleteFrom('likes').where('post_id', '=', postId).where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async adjustLikesCount(postId: string, delta: 1 | -1, ex: Executor): Promise<void> {
+    await ex
+      .updateTable('posts')
+      .set((eb) => ({ likes_count: eb('likes_count', '+', delta) }))
+      .where('id', '=', postId)
+      .execute();
+  }
+
+  /**
+   * Changes comments_count first: on PostgreSQL that row lock queues concurrent comment changes
+   * on the same post, so the commenter recount that follows sees every committed comment.
+   */
+  async adjustCommentsCount(postId: string, delta: 1 | -1, ex: Executor): Promise<void> {
+    await ex
+      .updateTable('posts')
+      .set((eb) => ({ comments_count: eb('comments_count', '+', delta) }))
+      .where('id', '=', postId)
+      .execute();
+  }
+
+  async recountCommenters(postId: string, ex: Executor): Promise<void> {
+    await ex
+      .updateTable('posts')
+      .set({
+        commenters_count: sql<number>`(select count(distinct comments.author_id) from comments where comments.post_id = ${postId})`,
+      })
+      .where('id', '=', postId)
+      .execute();
+  }
+
+  async insertComment(comment: CommentRow, ex: Executor): Promise<void> {
+    await ex.insertInto('comments').values(comment).execute();
+  }
+
+  findComment(postId: string, commentId: string, ex: Executor = this.db): Promise<CommentRow | undefined> {
+    return ex.selectFrom('comments').selectAll().where('id', '=', commentId).where('post_id', '=', postId).executeTakeFirst();
+  }
+
+  async deleteComment(commentId: string, ex: Executor): Promise<void> {
+    await ex.deleteFrom('comments').where('id', '=', commentId).execute();
+  }
+
+  private postsWithAuthor(ex: Executor): SelectQueryBuilder<Database, 'posts' | 'users', PostWithAuthor> {
+    return ex
+      .selectFrom('posts')
+      .innerJoin('users', 'users.id', 'posts.author_id')
+      .selectAll('posts')
+      .select(['users.user_name as author_user_name', 'users.pic as author_pic']);
+  }
+}

@@ -1,0 +1,191 @@
+import { Injectable } from '@nestjs/common';
+import type { Comment, Post, TopPost } from '@techit/contract/api-types';
+import { DEFAULT_FEED } from '@techit/contract/enums';
+import { PAGINATION, TOP_POSTS_COUNT } from '@techit/contract/limits';
+import type { AuthUser } from '../auth/auth-user';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../common/app-errors';
+import { nextCursorOf } from '../common/cursor';
+import { newObjectId, parseObjectId } from '../common/object-id';
+import { toPageRequest } from '../common/page-request';
+import { TransactionRunner } from '../database/transaction-runner';
+import { UsersService } from '../users/users.service';
+import type { CreatePostDto, EditPostDto } from './dto/post-input.dto';
+import type { FeedQueryDto } from './dto/feed-query.dto';
+import type { PageQueryDto } from '../common/dto/page-query.dto';
+import { toComment, toPost, toTopPost } from './posts.mapper';
+import { type PostFilter, PostsRepository, type PostWithAuthor } from './posts.repository';
+
+export interface PostPage {
+  posts: Post[];
+  nextCursor: string | null;
+}
+
+const POST_NOT_FOUND = "This post doesn't exist";
+
+@Injectable()
+export class PostsService {
+  constructor(
+    private readonly posts: PostsRepository,
+    private readonly users: UsersService,
+    private readonly transactions: TransactionRunner,
+  ) {}
+
+  async feed(query: FeedQueryDto, viewer: AuthUser | null): Promise<PostPage> {
+    const feed = query.feed ?? DEFAULT_FEED;
+    let filter: PostFilter = { kind: 'all' };
+    if (feed === 'following') {
+      if (viewer) filter = { kind: 'followed-by', userId: viewer.id };
+      else if (query.userId !== undefined) filter = { kind: 'followed-by', userId: await this.users.requireExisting(query.userId) };
+      else throw new BadRequestError('Log in (or pass userId) to see the following feed');
+    }
+    return this.page(filter, query, PAGINATION.feedPageSize);
+  }
+
+  async userPosts(rawUserId: string, query: PageQueryDto): Promise<PostPage> {
+    const authorId = await this.users.requireExisting(rawUserId);
+    return this.page({ kind: 'author', authorId }, query, PAGINATION.listPageSize);
+  }
+
+  async get(rawId: string): Promise<Post> {
+    return (await this.hydrate([await this.requirePost(rawId)]))[0]!;
+  }
+
+  async comments(rawId: string): Promise<Comment[]> {
+    const post = await this.requirePost(rawId);
+    return (await this.posts.commentsOf([post.id])).map(toComment);
+  }
+
+  async top(): Promise<TopPost[]> {
+    return (await this.posts.top(TOP_POSTS_COUNT)).map(toTopPost);
+  }
+
+  async create(me: AuthUser, input: CreatePostDto): Promise<Post> {
+    const now = new Date();
+    const id = newObjectId(now);
+    await this.posts.insert({
+      id,
+      author_id: me.id,
+      title: input.title,
+      description: input.desc,
+      photo: input.pic ?? '',
+      category: input.category ?? '',
+      link1: input.link1 ?? '',
+      link2: input.link2 ?? '',
+      likes_count: 0,
+      comments_count: 0,
+      commenters_count: 0,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    });
+    return this.get(id);
+  }
+
+  /** Only the author edits: an admin may remove a post but not put words in someone's mouth. */
+  async edit(me: AuthUser, rawId: string, input: EditPostDto): Promise<Post> {
+    const post = await this.requirePost(rawId);
+    if (post.author_id !== me.id) throw new ForbiddenError('Only the author can edit this post');
+    await this.posts.update(post.id, {
+      title: input.title,
+      description: input.desc,
+      category: input.category,
+      link1: input.link1 ?? '',
+      link2: input.link2 ?? '',
+      // A blank picture keeps the current one: the original client resends the form as it was.
+      ...(input.pic ? { photo: input.pic } : {}),
+      updated_at: new Date().toISOString(),
+    });
+    return this.get(post.id);
+  }
+
+  /** One DELETE: the likes and comments cascade with it atomically, so no transaction is needed. */
+  async delete(me: AuthUser, rawId: string): Promise<Post> {
+    const row = await this.requirePost(rawId);
+    if (row.author_id !== me.id && me.role !== 'admin') throw new ForbiddenError('Only the author or an admin can delete this post');
+    const [deleted] = await this.hydrate([row]);
+    await this.posts.delete(row.id);
+    return deleted!;
+  }
+
+  async like(me: AuthUser, rawPostId: string): Promise<Post> {
+    const post = await this.requirePost(rawPostId);
+    await this.transactions.run(async (trx) => {
+      if (await this.posts.addLike(post.id, me.id, new Date().toISOString(), trx)) await this.posts.adjustLikesCount(post.id, 1, trx);
+    });
+    return this.get(post.id);
+  }
+
+  async unlike(me: AuthUser, rawPostId: string): Promise<Post> {
+    const post = await this.requirePost(rawPostId);
+    await this.transactions.run(async (trx) => {
+      if (await this.posts.removeLike(post.id, me.id, trx)) await this.posts.adjustLikesCount(post.id, -1, trx);
+    });
+    return this.get(post.id);
+  }
+
+  async comment(me: AuthUser, rawPostId: string, text: string): Promise<Post> {
+    const post = await this.requirePost(rawPostId);
+    const now = new Date();
+    await this.transactions.run(async (trx) => {
+      await this.posts.adjustCommentsCount(post.id, 1, trx);
+      await this.posts.insertComment(
+        { id: newObjectId(now), post_id: post.id, author_id: me.id, text, created_at: now.toISOString() },
+        trx,
+      );
+      await this.posts.recountCommenters(post.id, trx);
+    });
+    return this.get(post.id);
+  }
+
+  async deleteComment(me: AuthUser, rawPostId: string, rawCommentId: string): Promise<Post> {
+    const post = await this.requirePost(rawPostId);
+    const commentId = parseObjectId(rawCommentId);
+    await this.transactions.run(async (trx) => {
+      const comment = commentId ? await this.posts.findComment(post.id, commentId, trx) : undefined;
+      if (!comment) throw new NotFoundError("This comment doesn't exist");
+      const allowed = comment.author_id === me.id || post.author_id === me.id || me.role === 'admin';
+      if (!allowed) throw new ForbiddenError("Only the comment's author, the post's author or an admin can delete this comment");
+      await this.posts.adjustCommentsCount(post.id, -1, trx);
+      await this.posts.deleteComment(comment.id, trx);
+      await this.posts.recountCommenters(post.id, trx);
+    });
+    return this.get(post.id);
+  }
+
+  private async page(filter: PostFilter, query: PageQueryDto, defaultLimit: number): Promise<PostPage> {
+    const request = toPageRequest(query, defaultLimit);
+    const rows = await this.posts.list(filter, request);
+    return { posts: await this.hydrate(rows), nextCursor: nextCursorOf(rows, request.limit) };
+  }
+
+  private async requirePost(rawId: string): Promise<PostWithAuthor> {
+    const id = parseObjectId(rawId);
+    const row = id ? await this.posts.findById(id) : undefined;
+    if (!row) throw new NotFoundError(POST_NOT_FOUND);
+    return row;
+  }
+
+  /** Two queries for a whole page (its likes, its comments), never one per post. */
+  private async hydrate(rows: PostWithAuthor[]): Promise<Post[]> {
+    const ids = rows.map((row) => row.id);
+    const [likes, comments] = await Promise.all([this.posts.likesOf(ids), this.posts.commentsOf(ids)]);
+    const likesByPost = groupBy(likes, (like) => like.post_id);
+    const commentsByPost = groupBy(comments, (comment) => comment.post_id);
+    return rows.map((row) =>
+      toPost(
+        row,
+        (likesByPost.get(row.id) ?? []).map((like) => like.user_id),
+        (commentsByPost.get(row.id) ?? []).map(toComment),
+      ),
+    );
+  }
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}

@@ -1,0 +1,91 @@
+import { Body, Controller, Get, Param, Put, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Me, UserReply } from '@techit/contract/api-types';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { ApiErrors } from '../common/api-errors.decorator';
+import {
+  FollowDto,
+  UnfollowDto,
+  UpdateBioDto,
+  UpdatePicDto,
+  UpdatePositionDto,
+  UpdateThemeDto,
+} from './dto/profile-update.dto';
+import { MeResponse, UserReplyResponse } from './dto/user.response';
+import { UsersService } from './users.service';
+
+@ApiTags('users')
+@Controller()
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get('user/:id')
+  @ApiOperation({ summary: 'A public profile' })
+  @ApiOkResponse({ type: UserReplyResponse })
+  @ApiErrors(404)
+  async profile(@Param('id') id: string): Promise<UserReply> {
+    return { user: await this.users.getProfile(id) };
+  }
+
+  @Put('follow')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Follow a user (following twice changes nothing)' })
+  @ApiOkResponse({ type: MeResponse, description: 'The caller, updated' })
+  @ApiErrors(400, 401, 404)
+  follow(@CurrentUser() me: AuthUser, @Body() body: FollowDto): Promise<Me> {
+    return this.users.follow(me.id, body.followId);
+  }
+
+  @Put('unfollow')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Stop following a user' })
+  @ApiOkResponse({ type: MeResponse })
+  @ApiErrors(400, 401, 404)
+  unfollow(@CurrentUser() me: AuthUser, @Body() body: UnfollowDto): Promise<Me> {
+    return this.users.unfollow(me.id, body.unfollowId);
+  }
+
+  @Put('updatepic')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Change (or, with the default picture, remove) the profile picture' })
+  @ApiOkResponse({ type: MeResponse })
+  @ApiErrors(400, 401)
+  updatePic(@CurrentUser() me: AuthUser, @Body() body: UpdatePicDto): Promise<Me> {
+    return this.users.updatePicture(me.id, body.pic);
+  }
+
+  @Put('bio')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Change the bio' })
+  @ApiOkResponse({ type: MeResponse })
+  @ApiErrors(400, 401)
+  updateBio(@CurrentUser() me: AuthUser, @Body() body: UpdateBioDto): Promise<Me> {
+    return this.users.updateBio(me.id, body.bio);
+  }
+
+  @Put('position')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Change the position (job title)' })
+  @ApiOkResponse({ type: MeResponse })
+  @ApiErrors(400, 401)
+  updatePosition(@CurrentUser() me: AuthUser, @Body() body: UpdatePositionDto): Promise<Me> {
+    return this.users.updatePosition(me.id, body.position);
+  }
+
+  @Put('updatetheme')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Save the light or dark theme' })
+  @ApiOkResponse({ type: MeResponse })
+  @ApiErrors(400, 401)
+  updateTheme(@CurrentUser() me: AuthUser, @Body() body: UpdateThemeDto): Promise<Me> {
+    return this.users.updateTheme(me.id, body.theme);
+  }
+}

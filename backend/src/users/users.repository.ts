@@ -1,0 +1,89 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { DATABASE } from '../database/database.tokens';
+import type { Db, Executor, NewUser, UserRow, UserUpdate } from '../database/database.types';
+
+/** The only place that reads or writes users and follows. */
+@Injectable()
+export class UsersRepository {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  findById(id: string, ex: Executor = this.db): Promise<UserRow | undefined> {
+    return ex.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Sign-in accepts the userName or the email, in any letter case. */
+  findByLogin(login: string): Promise<UserRow | undefined> {
+    const lowered = login.toLowerCase();
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb.or([eb(sql`lower(user_name)`, '=', lowered), eb(sql`lower(email)`, '=', lowered)]))
+      .executeTakeFirst();
+  }
+
+  findByUserName(userName: string, ex: Executor = this.db): Promise<UserRow | undefined> {
+    return ex.selectFrom('users').selectAll().where(sql`lower(user_name)`, '=', userName.toLowerCase()).executeTakeFirst();
+  }
+
+  async takenFields(userName: string, email: string): Promise<{ userName: boolean; email: boolean }> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['user_name', 'email'])
+      .where((eb) =>
+        eb.or([eb(sql`lower(user_name)`, '=', userName.toLowerCase()), eb(sql`lower(email)`, '=', email.toLowerCase())]),
+      )
+      .execute();
+    return {
+      userName: rows.some((row) => row.user_name.toLowerCase() === userName.toLowerCase()),
+      email: rows.some((row) => row.email.toLowerCase() === email.toLowerCase()),
+    };
+  }
+
+  async insert(user: NewUser): Promise<void> {
+    await this.db.insertInto('users').values(user).execute();
+  }
+
+  async update(id: string, patch: UserUpdate, ex: Executor = this.db): Promise<void> {
+    await ex.updateTable('users').set(patch).where('id', '=', id).execute();
+  }
+
+  async exists(id: string, ex: Executor = this.db): Promise<boolean> {
+    return (await ex.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  }
+
+  async followerIds(userId: string, ex: Executor = this.db): Promise<string[]> {
+    const rows = await ex
+      .selectFrom('follows')
+      .select('follower_id')
+      .where('followee_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('follower_id')
+      .execute();
+    return rows.map((row) => row.follower_id);
+  }
+
+  async followingIds(userId: string, ex: Executor = this.db): Promise<string[]> {
+    const rows = await ex
+      .selectFrom('follows')
+      .select('followee_id')
+      .where('follower_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('followee_id')
+      .execute();
+    return rows.map((row) => row.followee_id);
+  }
+
+  /** Following twice is a no-op, not an error. */
+  async follow(followerId: string, followeeId: string, createdAt: string, ex: Executor = this.db): Promise<void> {
+    await ex
+      .insertInto('follows')
+      .values({ follower_id: followerId, followee_id: followeeId, created_at: createdAt })
+      .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
+      .execute();
+  }
+
+  async unfollow(followerId: string, followeeId: string, ex: Executor = this.db): Promise<void> {
+    await ex.deleteFrom('follows').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).execute();
+  }
+}

@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import type { Me, ProfileUser } from '@techit/contract/api-types';
+import type { Role, Theme } from '@techit/contract/enums';
+import { AdminPolicy } from '../admin/admin-policy';
+import { BadRequestError, NotFoundError } from '../common/app-errors';
+import { parseObjectId } from '../common/object-id';
+import type { UserUpdate } from '../database/database.types';
+import { toMe, toProfileUser } from './users.mapper';
+import { UsersRepository } from './users.repository';
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly adminPolicy: AdminPolicy,
+  ) {}
+
+  async getProfile(rawId: string): Promise<ProfileUser> {
+    const id = parseObjectId(rawId);
+    const row = id ? await this.users.findById(id) : undefined;
+    if (!row) throw new NotFoundError("This user doesn't exist");
+    const [followers, following] = await Promise.all([this.users.followerIds(row.id), this.users.followingIds(row.id)]);
+    return toProfileUser(row, followers, following, this.adminPolicy.roleOf(row));
+  }
+
+  async getMe(userId: string): Promise<Me> {
+    const row = await this.users.findById(userId);
+    if (!row) throw new NotFoundError("This user doesn't exist");
+    const [followers, following] = await Promise.all([this.users.followerIds(row.id), this.users.followingIds(row.id)]);
+    return toMe(row, followers, following, this.adminPolicy.roleOf(row));
+  }
+
+  /** Throws 404 for an id that is malformed or names nobody. */
+  async requireExisting(rawId: string | undefined): Promise<string> {
+    const id = parseObjectId(rawId);
+    if (!id || !(await this.users.exists(id))) throw new NotFoundError("This user doesn't exist");
+    return id;
+  }
+
+  async follow(meId: string, rawFollowId: string): Promise<Me> {
+    const followId = parseObjectId(rawFollowId);
+    if (followId === meId) throw new BadRequestError('You cannot follow yourself');
+    const target = await this.requireExisting(rawFollowId);
+    await this.users.follow(meId, target, new Date().toISOString());
+    return this.getMe(meId);
+  }
+
+  async unfollow(meId: string, rawUnfollowId: string): Promise<Me> {
+    const target = await this.requireExisting(rawUnfollowId);
+    await this.users.unfollow(meId, target);
+    return this.getMe(meId);
+  }
+
+  updatePicture(meId: string, pic: string): Promise<Me> {
+    return this.updateProfile(meId, { pic });
+  }
+
+  updateBio(meId: string, bio: string): Promise<Me> {
+    return this.updateProfile(meId, { bio });
+  }
+
+  updatePosition(meId: string, position: string): Promise<Me> {
+    return this.updateProfile(meId, { position });
+  }
+
+  updateTheme(meId: string, theme: Theme): Promise<Me> {
+    return this.updateProfile(meId, { theme });
+  }
+
+  /** Used by `npm run admin`; the effective role also counts ADMIN_USERNAMES. */
+  async setStoredRole(userName: string, role: Role): Promise<Me> {
+    const row = await this.users.findByUserName(userName);
+    if (!row) throw new NotFoundError(`There is no user named "${userName}"`);
+    await this.users.update(row.id, { role, updated_at: new Date().toISOString() });
+    return this.getMe(row.id);
+  }
+
+  private async updateProfile(meId: string, patch: UserUpdate): Promise<Me> {
+    await this.users.update(meId, { ...patch, updated_at: new Date().toISOString() });
+    return this.getMe(meId);
+  }
+}

@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>TechIt</title></head>
+<body><h1>TechIt</h1><p>The web app is not built yet. Run <code>npm run build</code> and restart, or use the API at
+<a href="/api/docs">/api/docs</a>.</p></body></html>`;
+
+/** Paths the web app never owns: an unknown one there is a 404, not the app's index page. */
+function isServerPath(url: string): boolean {
+  return /^\/(api|uploads)(\/|$|\?)/.test(url);
+}
+
+/**
+ * Serves the built web app: hashed files under /assets are cached for good, everything else
+ * (index.html first) is revalidated, and any other GET falls back to index.html so client-side
+ * routes like /profile/:id survive a reload.
+ */
+export async function registerWebApp(fastify: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = join(distDir, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await fastify.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        const immutable = filePath.startsWith(join(distDir, 'assets'));
+        void response.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  const fallback = async (request: { url: string; method: string }, reply: FastifyReply) => {
+    if (isServerPath(request.url)) {
+      return reply.code(404).send({ error: `There is no ${request.method} ${request.url.split('?')[0]}` });
+    }
+    reply.header('Cache-Control', 'no-cache');
+    if (!built) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    return reply.sendFile('index.html', distDir);
+  };
+  fastify.get('/', fallback);
+  fastify.get('/*', fallback);
+}

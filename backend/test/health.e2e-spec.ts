@@ -1,0 +1,148 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestApp, TEST_DIALECT, type TestApp } from './support/test-app';
+
+describe('GET /api/health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers ok and names the database in use', async () => {
+    const response = await t.http.get('/api/health').expect(200);
+    expect(response.body).toEqual({ status: 'ok', database: TEST_DIALECT });
+  });
+});
+
+describe('API docs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('serves Swagger UI at /api/docs', async () => {
+    const response = await t.http.get('/api/docs').redirects(1).expect(200);
+    expect(response.text).toContain('swagger');
+  });
+
+  it('documents every route with its auth and reply schema in /api/docs-json', async () => {
+    const { body } = await t.http.get('/api/docs-json').expect(200);
+    const routes = Object.entries(body.paths as Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>).flatMap(
+      ([path, operations]) => Object.entries(operations).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, operation })),
+    );
+    expect(routes.map((r) => r.route).sort()).toEqual(
+      [
+        'DELETE /api/comment/{postId}/{commentId}',
+        'DELETE /api/deletenotice/{id}',
+        'DELETE /api/deletepost/{id}',
+        'GET /api/allnotices',
+        'GET /api/health',
+        'GET /api/posts',
+        'GET /api/posts/{id}',
+        'GET /api/posts/{id}/comments',
+        'GET /api/top-posts',
+        'GET /api/user/{id}',
+        'GET /api/usernotices/{userId}',
+        'GET /api/userposts/{userId}',
+        'POST /api/createnotice',
+        'POST /api/createpost',
+        'POST /api/signin',
+        'POST /api/signup',
+        'POST /api/upload',
+        'PUT /api/bio',
+        'PUT /api/comment',
+        'PUT /api/editpost/{id}',
+        'PUT /api/follow',
+        'PUT /api/like',
+        'PUT /api/position',
+        'PUT /api/unfollow',
+        'PUT /api/unlike',
+        'PUT /api/updatepic',
+        'PUT /api/updatetheme',
+      ].sort(),
+    );
+    for (const { route, operation } of routes) {
+      const success = Object.keys(operation.responses).find((status) => status.startsWith('2'));
+      expect({ route, success }).toEqual({ route, success: expect.any(String) });
+    }
+    const secured = routes.filter((r) => r.operation.security).map((r) => r.route);
+    expect(secured).toEqual(expect.arrayContaining(['POST /api/createpost', 'PUT /api/like', 'DELETE /api/deletepost/{id}']));
+    expect(secured).not.toContain('GET /api/posts/{id}');
+  });
+});
+
+describe('serving the web app', () => {
+  it('answers a plain page saying the web app is not built when there is no build', async () => {
+    const t = await startTestApp();
+    try {
+      const response = await t.http.get('/profile/123').expect(200);
+      expect(response.text).toContain('not built');
+    } finally {
+      await t.close();
+    }
+  });
+
+  describe('with a build', () => {
+    let t: TestApp;
+    let dist: string;
+    beforeAll(async () => {
+      dist = mkdtempSync(join(tmpdir(), 'techit-dist-'));
+      mkdirSync(join(dist, 'assets'));
+      writeFileSync(join(dist, 'index.html'), '<!doctype html><title>TechIt app</title>');
+      writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+      t = await startTestApp({ WEB_DIST_DIR: dist });
+    });
+    afterAll(async () => {
+      await t.close();
+      rmSync(dist, { recursive: true, force: true });
+    });
+
+    it('serves index.html at / without caching', async () => {
+      const response = await t.http.get('/').expect(200);
+      expect(response.text).toContain('TechIt app');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('falls back to index.html for client-side routes', async () => {
+      const response = await t.http.get('/posts/6743a1f2c0ffee0123456789').expect(200);
+      expect(response.text).toContain('TechIt app');
+      expect(response.headers['content-type']).toContain('text/html');
+    });
+
+    it('serves hashed assets with immutable caching', async () => {
+      const response = await t.http.get('/assets/index-abc123.js').expect(200);
+      expect(response.headers['cache-control']).toContain('immutable');
+    });
+
+    it('answers an unknown API route with 404 and an error, not the web app', async () => {
+      const response = await t.http.get('/api/nothing-here').expect(404);
+      expect(response.body).toEqual({ error: expect.any(String) });
+    });
+
+    it('answers an unknown upload with 404, not the web app', async () => {
+      const response = await t.http.get('/uploads/6743a1f2c0ffee0123456789.webp').expect(404);
+      expect(response.text).not.toContain('TechIt app');
+    });
+  });
+});
+
+describe('unknown routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers an unknown API method with 404 and an error', async () => {
+    const response = await t.http.post('/api/nothing-here').send({}).expect(404);
+    expect(response.body).toEqual({ error: expect.any(String) });
+  });
+
+  it('serves the default profile picture', async () => {
+    const response = await t.http.get('/uploads/default-avatar.svg').expect(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+  });
+});

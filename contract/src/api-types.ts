@@ -1,0 +1,148 @@
+/**
+ * The JSON shapes of the API. Field names follow the original TechIt API (MongoDB's `_id`,
+ * `postedBy`, `desc`) so its existing clients keep working unchanged.
+ */
+import type { Category, Role, Theme } from './enums';
+
+/** 24 lowercase hex characters in MongoDB ObjectId format. */
+export type Id = string;
+/** ISO 8601 timestamp in UTC. */
+export type IsoDate = string;
+
+export interface Author {
+  _id: Id;
+  userName: string;
+  pic: string;
+}
+
+/** A user as anyone may see them. */
+export interface ProfileUser {
+  _id: Id;
+  userName: string;
+  pic: string;
+  position: string;
+  bio: string;
+  followers: Id[];
+  following: Id[];
+  role: Role;
+  createdAt: IsoDate;
+}
+
+/** The logged-in user: the profile plus what only they may see. */
+export interface Me extends ProfileUser {
+  email: string;
+  theme: Theme;
+}
+
+export interface Comment {
+  _id: Id;
+  text: string;
+  postedBy: Author;
+  createdAt: IsoDate;
+}
+
+export interface Post {
+  _id: Id;
+  title: string;
+  desc: string;
+  photo: string;
+  category: Category | '';
+  link1: string;
+  link2: string;
+  likes: Id[];
+  /** Oldest first. */
+  comments: Comment[];
+  likesCount: number;
+  commentsCount: number;
+  postedBy: Author;
+  createdAt: IsoDate;
+  updatedAt: IsoDate;
+}
+
+export interface Notice {
+  _id: Id;
+  desc: string;
+  links: string[];
+  tags: string[];
+  postedBy: Author;
+  createdAt: IsoDate;
+}
+
+export interface TopPost {
+  _id: Id;
+  title: string;
+  postedBy: Author;
+  likesCount: number;
+  commentsCount: number;
+}
+
+export interface ErrorReply {
+  error: string;
+}
+
+export interface MessageReply {
+  message: string;
+}
+
+export interface SignUpRequest {
+  userName: string;
+  email: string;
+  password: string;
+  pic?: string;
+}
+
+export interface SignInRequest {
+  /** A userName or an email. */
+  userName: string;
+  password: string;
+}
+
+export interface SignInReply {
+  token: string;
+  user: Me;
+}
+
+export interface PostListReply {
+  posts: Post[];
+  /** Pass back as `cursor` for the next page; null when this was the last page. */
+  nextCursor: string | null;
+}
+
+export interface UserPostsReply {
+  userPosts: Post[];
+  nextCursor: string | null;
+}
+
+export interface NoticeListReply {
+  notices: Notice[];
+  nextCursor: string | null;
+}
+
+export interface PostReply {
+  post: Post;
+}
+
+export interface CommentsReply {
+  comments: Comment[];
+}
+
+export interface NoticeReply {
+  notice: Notice;
+}
+
+export interface TopPostsReply {
+  posts: TopPost[];
+}
+
+export interface UserReply {
+  user: ProfileUser;
+}
+
+export interface UploadReply {
+  url: string;
+}
+
+export interface HealthReply {
+  status: 'ok';
+  database: 'sqlite' | 'postgres';
+}

@@ -1,0 +1,55 @@
+/**
+ * Every number a user can run into, in one place. The backend validates with these and the
+ * web app shows counters and form rules with the same values, so the two can never disagree.
+ */
+export const LIMITS = {
+  postTitleMax: 80,
+  postDescMax: 400,
+  noticeDescMax: 1000,
+  noticeLinksMax: 3,
+  noticeTagsMax: 5,
+  noticeTagMax: 30,
+  linkMax: 2048,
+  commentMax: 1000,
+  bioMax: 160,
+  positionMax: 42,
+  userNameMin: 3,
+  userNameMax: 30,
+  emailMax: 254,
+  passwordMin: 8,
+  passwordMax: 128,
+} as const;
+
+/** userName: letters, digits, underscore, dot and dash. */
+export const USER_NAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+export const PAGINATION = {
+  /** The feed the spec's client pages through, four cards at a time. */
+  feedPageSize: 4,
+  /** Default page size of the profile lists and the notices page. */
+  listPageSize: 20,
+  maxPageSize: 50,
+  firstPage: 1,
+} as const;
+
+export const TOP_POSTS_COUNT = 5;
+
+export const UI = {
+  themeSaveDelayMs: 1500,
+  topPostsSkeletonRows: 5,
+  toastAutoCloseMs: 5000,
+  /** Names longer than this are shown as the first `nameKeep` characters and an ellipsis. */
+  nameTruncateAbove: 15,
+  nameKeep: 12,
+  emailTruncateAbove: 18,
+  emailKeep: 15,
+} as const;
+
+export const STORAGE_KEYS = {
+  token: 'jwt',
+  user: 'techit-user',
+  guestTheme: 'techit-theme',
+} as const;
+
+/** The picture every account starts with; served by this server so no third party is needed. */
+export const DEFAULT_PROFILE_PIC = '/uploads/default-avatar.svg';
