@@ -8,6 +8,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { registerJsonBodyParser } from './common/json-body-parser';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig, LogLevel } from './config/app-config';
 import { resolveJwtSecret } from './config/jwt-secret';
@@ -38,7 +39,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const jwtSecret = resolveJwtSecret(config);
   const { db, dialect } = createDatabase(config);
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, dialect);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -47,16 +48,15 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const adapter = new FastifyAdapter({ bodyLimit: JSON_BODY_LIMIT });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, jwtSecret, db, dialect), adapter, {
     logger: NEST_LEVELS[config.logLevel],
+    // Bodies are parsed by registerJsonBodyParser (JSON and text/plain) and @fastify/multipart only.
+    bodyParser: false,
   });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
 
   const fastify = app.getHttpAdapter().getInstance();
-  // The original web client sends PUT /editpost as a JSON string with fetch's default
-  // text/plain type; parse such bodies as JSON (with the same prototype-poisoning guard).
-  fastify.removeContentTypeParser('text/plain');
-  fastify.addContentTypeParser('text/plain', { parseAs: 'string' }, fastify.getDefaultJsonParser('error', 'error'));
+  registerJsonBodyParser(fastify);
 
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5 } });
   const uploadsDir = uploadsDirectory(config);

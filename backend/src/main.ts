@@ -27,6 +27,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  // A setting found bad while starting (e.g. an unreadable secret file) is one line, like the rest.
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

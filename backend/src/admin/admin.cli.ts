@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   }
   const config = loadConfig();
   const { db, dialect } = createDatabase(config);
-  await migrateToLatest(db);
+  await migrateToLatest(db, dialect);
   const context = await NestFactory.createApplicationContext(
     AppModule.forRoot(config, resolveJwtSecret(config), db, dialect),
     { logger: false },

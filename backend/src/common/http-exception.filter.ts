@@ -7,13 +7,11 @@ interface Rendered {
   error: string;
 }
 
-/** Messages for the framework's own errors, which otherwise speak in codes. */
+/**
+ * Messages for errors the multipart plugin throws inside a handler. (Fastify's own parser errors
+ * arrive already wrapped by Nest as HttpExceptions with Fastify's readable message.)
+ */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the body as JSON (Content-Type: application/json)',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
   FST_REQ_FILE_TOO_LARGE: 'The image is too large',
   FST_FILES_LIMIT: 'Send one image at a time',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the image as multipart/form-data in a field named "file"',
@@ -28,33 +26,22 @@ const log = new Logger('Errors');
  */
 export function renderError(exception: unknown): Rendered {
   if (exception instanceof AppError) return { status: exception.status, error: exception.message };
-  if (exception instanceof HttpException) {
-    const body = exception.getResponse();
-    const message =
-      typeof body === 'string'
-        ? body
-        : Array.isArray((body as { message?: unknown }).message)
-          ? String((body as { message: unknown[] }).message[0])
-          : String((body as { message?: unknown }).message ?? exception.message);
-    return { status: exception.getStatus(), error: message };
-  }
-  // The JSON body parser throws a SyntaxError (with a 400 status) for malformed or poisoned JSON.
-  if (exception instanceof SyntaxError) {
-    return {
-      status: 400,
-      error: /prototype/i.test(exception.message)
-        ? 'The request body contains a forbidden key (__proto__ or constructor.prototype)'
-        : 'The request body is not valid JSON',
-    };
-  }
-  const framework = exception as { statusCode?: unknown; code?: unknown; message?: unknown };
+  if (exception instanceof HttpException) return { status: exception.getStatus(), error: httpExceptionMessage(exception) };
+  const framework = exception as { statusCode?: unknown; code?: unknown };
   if (typeof framework.statusCode === 'number' && framework.statusCode >= 400 && framework.statusCode < 500) {
     const code = typeof framework.code === 'string' ? framework.code : '';
-    const message = FRAMEWORK_MESSAGES[code] ?? (code.startsWith('FST_') ? 'The request could not be read' : String(framework.message));
-    return { status: framework.statusCode, error: message };
+    return { status: framework.statusCode, error: FRAMEWORK_MESSAGES[code] ?? 'The request could not be read' };
   }
   log.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
   return { status: 500, error: 'Something went wrong on our side; please try again' };
+}
+
+function httpExceptionMessage(exception: HttpException): string {
+  const body = exception.getResponse();
+  if (typeof body === 'string') return body;
+  const message = (body as { message?: unknown }).message;
+  if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
+  return typeof message === 'string' ? message : exception.message;
 }
 
 @Catch()

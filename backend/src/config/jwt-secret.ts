@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AppConfig } from './app-config';
+import { type AppConfig, ConfigError } from './app-config';
 
 const SECRET_FILE = 'jwt-secret';
+const MIN_LENGTH = 32;
 
 /**
  * JWT_SECRET when set; otherwise a secret generated on first start and kept in DATA_DIR (mode
@@ -12,21 +13,37 @@ const SECRET_FILE = 'jwt-secret';
 export function resolveJwtSecret(config: AppConfig): string {
   if (config.jwtSecret) return config.jwtSecret;
   const file = join(config.dataDir, SECRET_FILE);
-  try {
-    const existing = readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const existing = readSecret(file);
+  if (existing !== null) return checked(existing, file);
+
   mkdirSync(config.dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   // 'wx' refuses to overwrite: if two processes race on first start, the loser reads the winner's.
   try {
     writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return checked(readSecret(file) ?? '', file);
     throw error;
   }
   chmodSync(file, 0o600);
+  return secret;
+}
+
+function readSecret(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** A damaged secret file (empty after a crash, or edited by hand) must never sign tokens. */
+function checked(secret: string, file: string): string {
+  if (secret.length < MIN_LENGTH) {
+    throw new ConfigError(
+      `${file} holds fewer than ${MIN_LENGTH} characters; delete it to have a new secret generated, or set JWT_SECRET`,
+    );
+  }
   return secret;
 }

@@ -7,7 +7,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const { db, dialect } = createDatabase(config);
   try {
-    const applied = await migrateToLatest(db);
+    const applied = await migrateToLatest(db, dialect);
     console.log(applied.length ? `Applied on ${dialect}: ${applied.join(', ')}` : `The ${dialect} database is up to date`);
   } finally {
     await db.destroy();

@@ -99,6 +99,21 @@ export class PostsRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
+  /**
+   * Locks the post's row until the transaction ends (on PostgreSQL; SQLite runs one transaction
+   * at a time) and tells whether the post still exists. A like then either commits before a
+   * concurrent delete, which cascades it away, or finds the post gone: never a like whose post
+   * vanished between the caller's check and the insert (a foreign-key error).
+   */
+  async lockPost(postId: string, ex: Executor): Promise<boolean> {
+    const result = await ex
+      .updateTable('posts')
+      .set((eb) => ({ likes_count: eb.ref('likes_count') }))
+      .where('id', '=', postId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async adjustLikesCount(postId: string, delta: 1 | -1, ex: Executor): Promise<void> {
     await ex
       .updateTable('posts')
@@ -109,14 +124,16 @@ export class PostsRepository {
 
   /**
    * Changes comments_count first: on PostgreSQL that row lock queues concurrent comment changes
-   * on the same post, so the commenter recount that follows sees every committed comment.
+   * on the same post, so the commenter recount that follows sees every committed comment. False
+   * when the post no longer exists (deleted since the caller looked it up).
    */
-  async adjustCommentsCount(postId: string, delta: 1 | -1, ex: Executor): Promise<void> {
-    await ex
+  async adjustCommentsCount(postId: string, delta: 1 | -1, ex: Executor): Promise<boolean> {
+    const result = await ex
       .updateTable('posts')
       .set((eb) => ({ comments_count: eb('comments_count', '+', delta) }))
       .where('id', '=', postId)
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async recountCommenters(postId: string, ex: Executor): Promise<void> {

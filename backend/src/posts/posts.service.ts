@@ -109,6 +109,8 @@ export class PostsService {
   async like(me: AuthUser, rawPostId: string): Promise<Post> {
     const post = await this.requirePost(rawPostId);
     await this.transactions.run(async (trx) => {
+      // The post may have been deleted since requirePost: 404, not a foreign-key error.
+      if (!(await this.posts.lockPost(post.id, trx))) throw new NotFoundError(POST_NOT_FOUND);
       if (await this.posts.addLike(post.id, me.id, new Date().toISOString(), trx)) await this.posts.adjustLikesCount(post.id, 1, trx);
     });
     return this.get(post.id);
@@ -126,7 +128,8 @@ export class PostsService {
     const post = await this.requirePost(rawPostId);
     const now = new Date();
     await this.transactions.run(async (trx) => {
-      await this.posts.adjustCommentsCount(post.id, 1, trx);
+      // Also the existence check: the post may have been deleted since requirePost.
+      if (!(await this.posts.adjustCommentsCount(post.id, 1, trx))) throw new NotFoundError(POST_NOT_FOUND);
       await this.posts.insertComment(
         { id: newObjectId(now), post_id: post.id, author_id: me.id, text, created_at: now.toISOString() },
         trx,

@@ -3,7 +3,7 @@ import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOperation, ApiProperty, Ap
 import type { UploadReply } from '@techit/contract/api-types';
 import type { FastifyRequest } from 'fastify';
 import { ApiErrors } from '../common/api-errors.decorator';
-import { BadRequestError, UnsupportedMediaTypeError } from '../common/app-errors';
+import { AppError, BadRequestError, UnsupportedMediaTypeError } from '../common/app-errors';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { UploadsService } from './uploads.service';
@@ -29,16 +29,37 @@ export class UploadsController {
     description: 'Re-encoded to WebP within 1600×1600 with all metadata removed. Use the returned url as pic.',
   })
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: [FIELD], properties: { [FIELD]: { type: 'string', format: 'binary' } } } })
+  @ApiBody({
+    schema: { type: 'object', required: [FIELD], properties: { [FIELD]: { type: 'string', format: 'binary' } } },
+  })
   @ApiCreatedResponse({ type: UploadResponse })
   @ApiErrors(400, 413, 415)
   async upload(@Req() request: FastifyRequest): Promise<UploadReply> {
     if (!request.isMultipart()) {
       throw new UnsupportedMediaTypeError(`Send the image as multipart/form-data in a field named "${FIELD}"`);
     }
-    const file = await request.file({ limits: { fileSize: this.config.uploadMaxBytes, files: 1 } });
-    if (!file || file.fieldname !== FIELD) throw new BadRequestError(`No image was sent in the field "${FIELD}"`);
-    // toBuffer() stops reading at the size limit and throws a 413 error.
-    return { url: await this.uploads.store(await file.toBuffer()) };
+    const bytes = await readMultipart(async () => {
+      const file = await request.file({ limits: { fileSize: this.config.uploadMaxBytes, files: 1 } });
+      if (!file || file.fieldname !== FIELD) throw new BadRequestError(`No image was sent in the field "${FIELD}"`);
+      // toBuffer() stops reading at the size limit and throws a 413 error.
+      return file.toBuffer();
+    });
+    return { url: await this.uploads.store(bytes) };
+  }
+}
+
+/**
+ * The multipart parser throws plain Errors for a malformed body (no boundary, a body cut short):
+ * those are the sender's fault, so 400, not 500. Errors that carry a status (the size limit's
+ * 413) and our own pass through unchanged.
+ */
+async function readMultipart(read: () => Promise<Buffer>): Promise<Buffer> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw new BadRequestError(
+      `The multipart body could not be read; send the image as multipart/form-data in a field named "${FIELD}"`,
+    );
   }
 }

@@ -14,29 +14,29 @@ export class UsersRepository {
 
   /** Sign-in accepts the userName or the email, in any letter case. */
   findByLogin(login: string): Promise<UserRow | undefined> {
-    const lowered = login.toLowerCase();
     return this.db
       .selectFrom('users')
       .selectAll()
-      .where((eb) => eb.or([eb(sql`lower(user_name)`, '=', lowered), eb(sql`lower(email)`, '=', lowered)]))
+      .where((eb) => eb.or([eb(sql`lower(user_name)`, '=', lowered(login)), eb(sql`lower(email)`, '=', lowered(login))]))
       .executeTakeFirst();
   }
 
   findByUserName(userName: string, ex: Executor = this.db): Promise<UserRow | undefined> {
-    return ex.selectFrom('users').selectAll().where(sql`lower(user_name)`, '=', userName.toLowerCase()).executeTakeFirst();
+    return ex.selectFrom('users').selectAll().where(sql`lower(user_name)`, '=', lowered(userName)).executeTakeFirst();
   }
 
   async takenFields(userName: string, email: string): Promise<{ userName: boolean; email: boolean }> {
     const rows = await this.db
       .selectFrom('users')
-      .select(['user_name', 'email'])
-      .where((eb) =>
-        eb.or([eb(sql`lower(user_name)`, '=', userName.toLowerCase()), eb(sql`lower(email)`, '=', email.toLowerCase())]),
-      )
+      .select([
+        sql<unknown>`case when lower(user_name) = ${lowered(userName)} then 1 else 0 end`.as('same_user_name'),
+        sql<unknown>`case when lower(email) = ${lowered(email)} then 1 else 0 end`.as('same_email'),
+      ])
+      .where((eb) => eb.or([eb(sql`lower(user_name)`, '=', lowered(userName)), eb(sql`lower(email)`, '=', lowered(email))]))
       .execute();
     return {
-      userName: rows.some((row) => row.user_name.toLowerCase() === userName.toLowerCase()),
-      email: rows.some((row) => row.email.toLowerCase() === email.toLowerCase()),
+      userName: rows.some((row) => Number(row.same_user_name) === 1),
+      email: rows.some((row) => Number(row.same_email) === 1),
     };
   }
 
@@ -86,4 +86,14 @@ export class UsersRepository {
   async unfollow(followerId: string, followeeId: string, ex: Executor = this.db): Promise<void> {
     await ex.deleteFrom('follows').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).execute();
   }
+}
+
+/**
+ * The database lowers the value it compares with, the same way it lowers the column and the
+ * unique indexes on lower(user_name) and lower(email): SQLite's lower() changes only ASCII
+ * letters, so lowering in JavaScript made "Élodie@…" unable to sign in and a second sign-up
+ * with it a 500 instead of a 409 on SQLite.
+ */
+function lowered(value: string) {
+  return sql<string>`lower(cast(${value} as text))`;
 }

@@ -9,26 +9,33 @@ const TITLE_MESSAGE = `Title must be at most ${LIMITS.postTitleMax} characters`;
 const DESC_MESSAGE = `Description must be at most ${LIMITS.postDescMax} characters`;
 const LINK_MESSAGE = 'must be an http(s) URL of at most 2048 characters';
 
+/*
+ * Validators run nearest-the-property first and the pipe reports only the first failure
+ * (stopAtFirstError), so each field lists its checks bottom-up: "required" nearest the property,
+ * then the type, then the format or length. A missing title is told it is required, `title: 5`
+ * that it must be text, and only a real string that it is too long.
+ */
+
 export class CreatePostDto {
   @ApiProperty({ maxLength: LIMITS.postTitleMax })
   @Trim()
+  @MaxLength(LIMITS.postTitleMax, { message: TITLE_MESSAGE })
   @IsString({ message: 'Title must be text' })
   @IsNotEmpty({ message: 'Title is required' })
-  @MaxLength(LIMITS.postTitleMax, { message: TITLE_MESSAGE })
   title: string;
 
   @ApiProperty({ maxLength: LIMITS.postDescMax })
   @Trim()
+  @MaxLength(LIMITS.postDescMax, { message: DESC_MESSAGE })
   @IsString({ message: 'Description must be text' })
   @IsNotEmpty({ message: 'Description is required' })
-  @MaxLength(LIMITS.postDescMax, { message: DESC_MESSAGE })
   desc: string;
 
   @ApiPropertyOptional({ description: 'The picture: a URL from POST /api/upload or an http(s) URL; stored as photo' })
   @TrimToUndefined()
   @IsOptional()
-  @IsString({ message: 'pic must be text' })
   @IsPictureUrl({ message: 'pic must be an uploaded image URL or an http(s) URL' })
+  @IsString({ message: 'pic must be text' })
   pic?: string;
 
   @ApiPropertyOptional({ enum: ['', ...CATEGORIES] })
@@ -53,22 +60,22 @@ export class CreatePostDto {
 export class EditPostDto {
   @ApiProperty({ maxLength: LIMITS.postTitleMax })
   @Trim()
+  @MaxLength(LIMITS.postTitleMax, { message: TITLE_MESSAGE })
   @IsString({ message: 'Title must be text' })
   @IsNotEmpty({ message: 'Title is required' })
-  @MaxLength(LIMITS.postTitleMax, { message: TITLE_MESSAGE })
   title: string;
 
   @ApiProperty({ enum: CATEGORIES })
   @Trim()
-  @IsNotEmpty({ message: 'Category is required' })
   @IsIn(CATEGORIES, { message: `Category must be one of: ${CATEGORIES.join(', ')}` })
+  @IsNotEmpty({ message: 'Category is required' })
   category: Category;
 
   @ApiProperty({ maxLength: LIMITS.postDescMax })
   @Trim()
+  @MaxLength(LIMITS.postDescMax, { message: DESC_MESSAGE })
   @IsString({ message: 'Description must be text' })
   @IsNotEmpty({ message: 'Description is required' })
-  @MaxLength(LIMITS.postDescMax, { message: DESC_MESSAGE })
   desc: string;
 
   @ApiPropertyOptional({ description: 'Code link; empty removes it' })
@@ -86,8 +93,8 @@ export class EditPostDto {
   @ApiPropertyOptional({ description: 'A new picture URL; empty keeps the current one' })
   @TrimToUndefined()
   @IsOptional()
-  @IsString({ message: 'pic must be text' })
   @IsPictureUrl({ message: 'pic must be an uploaded image URL or an http(s) URL' })
+  @IsString({ message: 'pic must be text' })
   pic?: string;
 }
 
@@ -101,8 +108,8 @@ export class PostIdDto {
 export class CommentDto extends PostIdDto {
   @ApiProperty({ maxLength: LIMITS.commentMax })
   @Trim()
+  @MaxLength(LIMITS.commentMax, { message: `Comment must be at most ${LIMITS.commentMax} characters` })
   @IsString({ message: 'Comment must be text' })
   @IsNotEmpty({ message: 'Comment is required' })
-  @MaxLength(LIMITS.commentMax, { message: `Comment must be at most ${LIMITS.commentMax} characters` })
   text: string;
 }

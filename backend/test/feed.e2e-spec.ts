@@ -1,0 +1,246 @@
+import { JwtService } from '@nestjs/jwt';
+import type { Post } from '@techit/contract/api-types';
+import type { Response } from 'supertest';
+import { createPost, createUser, type TestUser } from './support/factories';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/** Well-formed, but no row has it. */
+const MISSING_ID = '0123456789abcdef01234567';
+
+let t: TestApp;
+let viewer: TestUser;
+let loner: TestUser;
+let ann: TestUser;
+let ben: TestUser;
+let cal: TestUser;
+/** Posts by name: a1 (oldest), b1, c1, a2, b2, c2 (newest). */
+const posts: Record<string, Post> = {};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  viewer = await createUser(t);
+  loner = await createUser(t);
+  ann = await createUser(t);
+  ben = await createUser(t);
+  cal = await createUser(t);
+  for (const followId of [ann.id, ben.id]) {
+    await t.http.put('/api/follow').set('Authorization', viewer.auth).send({ followId }).expect(200);
+  }
+  for (const [name, author] of [
+    ['a1', ann],
+    ['b1', ben],
+    ['c1', cal],
+    ['a2', ann],
+    ['b2', ben],
+    ['c2', cal],
+  ] as const) {
+    posts[name] = await createPost(t, author, { title: name });
+  }
+});
+afterAll(() => t.close());
+
+function feed(query: Record<string, string | number> = {}, auth?: string) {
+  const request = t.http.get('/api/posts').query(query);
+  if (auth) request.set('Authorization', auth);
+  return request;
+}
+
+function titles(body: { posts: Post[] }): string[] {
+  return body.posts.map((post) => post.title);
+}
+
+/** Every post of a feed, walked page by page through nextCursor. */
+async function walkByCursor(query: Record<string, string | number>, auth?: string): Promise<string[]> {
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  for (let guard = 0; guard < 50; guard += 1) {
+    const response: Response = await feed(cursor ? { ...query, cursor } : query, auth).expect(200);
+    seen.push(...titles(response.body));
+    cursor = response.body.nextCursor;
+    if (!cursor) return seen;
+  }
+  throw new Error('the cursor never ended');
+}
+
+describe('GET /api/posts (for-you)', () => {
+  it('shows a visitor the 4 newest posts of everyone, newest first, with a cursor for more', async () => {
+    const response = await feed().expect(200);
+    expect(response.body).toEqual({ posts: expect.any(Array), nextCursor: expect.any(String) });
+    expect(titles(response.body)).toEqual(['c2', 'b2', 'a2', 'c1']);
+  });
+
+  it('answers each post in full, as GET /api/posts/:id does', async () => {
+    await t.http.put('/api/like').set('Authorization', viewer.auth).send({ postId: posts.c2!._id }).expect(200);
+    await t.http.put('/api/comment').set('Authorization', loner.auth).send({ postId: posts.c2!._id, text: 'hello' }).expect(200);
+    const single = await t.http.get(`/api/posts/${posts.c2!._id}`).expect(200);
+
+    const response = await feed().expect(200);
+
+    expect(response.body.posts[0]).toEqual(single.body.post);
+    expect(response.body.posts[0]).toMatchObject({ likes: [viewer.id], likesCount: 1, commentsCount: 1 });
+  });
+
+  it('answers the same for feed=for-you, for a logged-in viewer and for one with userId', async () => {
+    const visitor = await feed().expect(200);
+    for (const response of [
+      await feed({ feed: 'for-you' }).expect(200),
+      await feed({}, viewer.auth).expect(200),
+      await feed({ feed: 'for-you', userId: loner.id }).expect(200),
+    ]) {
+      expect(response.body).toEqual(visitor.body);
+    }
+  });
+
+  it('pages by page number: page 2 holds the rest, with no cursor after a short last page', async () => {
+    const response = await feed({ page: 2 }).expect(200);
+    expect(titles(response.body)).toEqual(['b1', 'a1']);
+    expect(response.body.nextCursor).toBeNull();
+  });
+
+  it('answers an empty page past the end', async () => {
+    const response = await feed({ page: 3 }).expect(200);
+    expect(response.body).toEqual({ posts: [], nextCursor: null });
+  });
+
+  it.each([
+    [1, ['c2']],
+    [2, ['c2', 'b2']],
+    [50, ['c2', 'b2', 'a2', 'c1', 'b1', 'a1']],
+  ])('honours limit %s', async (limit, expected) => {
+    const response = await feed({ limit }).expect(200);
+    expect(titles(response.body)).toEqual(expected);
+  });
+
+  it.each([
+    ['limit 51', { limit: '51' }, 'limit must be at most 50'],
+    ['limit 0', { limit: '0' }, 'limit must be 1 or more'],
+    ['limit -1', { limit: '-1' }, 'limit must be 1 or more'],
+    ['limit abc', { limit: 'abc' }, 'limit must be a whole number'],
+    ['limit 1.5', { limit: '1.5' }, 'limit must be a whole number'],
+    ['page 0', { page: '0' }, 'page must be 1 or more'],
+    ['page abc', { page: 'abc' }, 'page must be a whole number'],
+    ['feed bogus', { feed: 'bogus' }, 'feed must be one of: for-you, following'],
+  ])('rejects %s with 400', async (_name, query, message) => {
+    const response = await feed(query).expect(400);
+    expect(response.body).toEqual({ error: message });
+  });
+
+  it('treats an invalid token as a visitor instead of failing', async () => {
+    const visitor = await feed().expect(200);
+    const response = await feed({}, 'Bearer not-a-real-token').expect(200);
+    expect(response.body).toEqual(visitor.body);
+  });
+
+  it('treats an expired token as a visitor instead of failing', async () => {
+    const expired = t.app.get(JwtService).sign({ sub: viewer.id }, { expiresIn: -60 });
+    const visitor = await feed().expect(200);
+    const response = await feed({}, `Bearer ${expired}`).expect(200);
+    expect(response.body).toEqual(visitor.body);
+  });
+});
+
+describe('GET /api/posts (following)', () => {
+  it('shows a logged-in viewer only the posts of the people they follow, newest first', async () => {
+    const response = await feed({ feed: 'following', limit: 10 }, viewer.auth).expect(200);
+    expect(titles(response.body)).toEqual(['b2', 'a2', 'b1', 'a1']);
+    expect(response.body.nextCursor).toBeNull();
+  });
+
+  it('shows a visitor the following feed of the user named by userId', async () => {
+    const response = await feed({ feed: 'following', userId: viewer.id, limit: 10 }).expect(200);
+    expect(titles(response.body)).toEqual(['b2', 'a2', 'b1', 'a1']);
+  });
+
+  it("uses the token's user over userId", async () => {
+    const response = await feed({ feed: 'following', userId: viewer.id }, loner.auth).expect(200);
+    expect(response.body).toEqual({ posts: [], nextCursor: null });
+  });
+
+  it('answers an empty feed for someone who follows nobody', async () => {
+    const response = await feed({ feed: 'following' }, loner.auth).expect(200);
+    expect(response.body).toEqual({ posts: [], nextCursor: null });
+  });
+
+  it('pages the following feed with the default limit of 4', async () => {
+    await createPost(t, ann, { title: 'a3' });
+    const first = await feed({ feed: 'following' }, viewer.auth).expect(200);
+    expect(titles(first.body)).toEqual(['a3', 'b2', 'a2', 'b1']);
+    const next = await feed({ feed: 'following', cursor: first.body.nextCursor }, viewer.auth).expect(200);
+    expect(next.body).toEqual({ posts: [expect.objectContaining({ title: 'a1' })], nextCursor: null });
+  });
+
+  it('treats an invalid token with a userId as a visitor asking for that user', async () => {
+    const response = await feed({ feed: 'following', userId: viewer.id, limit: 10 }, 'Bearer broken').expect(200);
+    expect(titles(response.body)).toEqual(['a3', 'b2', 'a2', 'b1', 'a1']);
+  });
+
+  it('rejects a visitor who names no user with 400', async () => {
+    const response = await feed({ feed: 'following' }).expect(400);
+    expect(response.body).toEqual({ error: 'Log in (or pass userId) to see the following feed' });
+  });
+
+  it('rejects an invalid token without a userId with 400, as for any visitor', async () => {
+    const response = await feed({ feed: 'following' }, 'Bearer broken').expect(400);
+    expect(response.body).toEqual({ error: expect.any(String) });
+  });
+
+  it.each([
+    ['an unknown userId', MISSING_ID],
+    ['a malformed userId', 'abc'],
+  ])('answers 404 for %s', async (_name, userId) => {
+    const response = await feed({ feed: 'following', userId }).expect(404);
+    expect(response.body).toEqual({ error: "This user doesn't exist" });
+  });
+});
+
+describe('GET /api/posts (cursor)', () => {
+  it('walks the whole feed by cursor, each post once, newest first', async () => {
+    const all = await feed({ limit: 50 }).expect(200);
+    expect(await walkByCursor({ limit: 2 })).toEqual(titles(all.body));
+    expect(await walkByCursor({ limit: 3 })).toEqual(titles(all.body));
+  });
+
+  it('neither repeats nor skips a post when a new one arrives between pages (where page numbers repeat one)', async () => {
+    const before = titles((await feed({ limit: 50 }).expect(200)).body);
+    const first = await feed({ limit: 2 }).expect(200);
+    expect(titles(first.body)).toEqual(before.slice(0, 2));
+
+    await createPost(t, cal, { title: 'brand new' });
+
+    const byCursor = await feed({ limit: 2, cursor: first.body.nextCursor }).expect(200);
+    expect(titles(byCursor.body)).toEqual(before.slice(2, 4));
+    // Page 2 by number has shifted by the new post: it repeats the last post of page 1.
+    const byPage = await feed({ limit: 2, page: 2 }).expect(200);
+    expect(titles(byPage.body)).toEqual(before.slice(1, 3));
+
+    const rest = await walkByCursor({ limit: 2, cursor: byCursor.body.nextCursor });
+    expect([...titles(first.body), ...titles(byCursor.body), ...rest]).toEqual(before);
+  });
+
+  it('uses the cursor and ignores page when both are sent', async () => {
+    const first = await feed({ limit: 2 }).expect(200);
+    const byCursor = await feed({ limit: 2, cursor: first.body.nextCursor }).expect(200);
+    const both = await feed({ limit: 2, cursor: first.body.nextCursor, page: 5 }).expect(200);
+    expect(both.body).toEqual(byCursor.body);
+  });
+
+  it('answers a null cursor on a short last page', async () => {
+    const all = titles((await feed({ limit: 50 }).expect(200)).body);
+    const first = await feed({ limit: all.length - 1 }).expect(200);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const last = await feed({ limit: all.length - 1, cursor: first.body.nextCursor }).expect(200);
+    expect(last.body).toEqual({ posts: [expect.objectContaining({ title: all[all.length - 1] })], nextCursor: null });
+  });
+
+  it.each([
+    ['text that is not a cursor', 'garbage'],
+    ['a cursor without an id', Buffer.from('2026-01-01T00:00:00.000Z').toString('base64url')],
+    ['a cursor with a bad date', Buffer.from(`yesterday|${MISSING_ID}`).toString('base64url')],
+    ['a cursor with a malformed id', Buffer.from('2026-01-01T00:00:00.000Z|abc').toString('base64url')],
+    ['a cursor with extra parts', Buffer.from(`2026-01-01T00:00:00.000Z|${MISSING_ID}|x`).toString('base64url')],
+    ['a cursor of 201 characters', 'A'.repeat(201)],
+  ])('rejects %s with 400', async (_name, cursor) => {
+    const response = await feed({ cursor }).expect(400);
+    expect(response.body).toEqual({ error: 'That cursor is not valid; start again from the first page' });
+  });
+});
