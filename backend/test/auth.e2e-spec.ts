@@ -199,6 +199,7 @@ describe('POST /api/signup', () => {
       ['of 7 characters', text(7, 'p')],
       ['of 129 characters', text(129, 'q')],
       ['that is empty', ''],
+      ['of only spaces', text(10, ' ')],
       ['that is a number', 12345678],
     ])('rejects a password %s and creates nothing', async (_label, password) => {
       await expectNothingChanged(async () => {
@@ -248,6 +249,13 @@ describe('POST /api/signup', () => {
       await expectNothingChanged(async () => {
         const response = await signUp({ userName: 'Angstrom2', email: 'Ångström@example.com', password: 'a good password' }).expect(409);
         expect(response.body).toEqual({ error: expect.stringContaining('email') });
+      });
+    });
+
+    it('treats emails differing only in the case of a non-ASCII letter as the same account', async () => {
+      await signUp({ userName: 'Zoe', email: 'ZOË@example.com', password: 'a good password' }).expect(201);
+      await expectNothingChanged(async () => {
+        await signUp({ userName: 'Zoe2', email: 'zoë@example.com', password: 'a good password' }).expect(409);
       });
     });
 
@@ -340,6 +348,13 @@ describe('POST /api/signin', () => {
     await signUp({ userName: 'elodie', email: 'Élodie@example.com', password: 'a good password' }).expect(201);
     const { body } = await signIn('Élodie@example.com', 'a good password').expect(200);
     expect(body.user.userName).toBe('elodie');
+  });
+
+  it('signs in by email in another letter case, non-ASCII letters included', async () => {
+    await signUp({ userName: 'elodie2', email: 'ÉLODIE2@example.com', password: 'a good password' }).expect(201);
+    const { body } = await signIn('élodie2@EXAMPLE.com', 'a good password').expect(200);
+    expect(body.user.userName).toBe('elodie2');
+    expect(body.user.email).toBe('ÉLODIE2@example.com');
   });
 
   it('answers 401 with the same error for a wrong password and for an unknown user', async () => {

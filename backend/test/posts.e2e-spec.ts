@@ -1,3 +1,4 @@
+import { JwtService } from '@nestjs/jwt';
 import type { Post } from '@techit/contract/api-types';
 import { DEFAULT_PROFILE_PIC } from '@techit/contract/limits';
 import type { Response } from 'supertest';
@@ -326,6 +327,15 @@ describe('POST /api/createpost', () => {
 
   it('rejects a request without a token with 401 and changes nothing', async () => {
     await expectRejected(() => create({ title: 'T', desc: 'D' }, null), 401, 'Please log in to do that');
+  });
+
+  it('rejects an expired token with 401, saying the session expired', async () => {
+    const expired = t.app.get(JwtService).sign({ sub: alice.id }, { expiresIn: -60 });
+    await expectRejected(
+      () => t.http.post('/api/createpost').set('Authorization', `Bearer ${expired}`).send({ title: 'T', desc: 'D' }),
+      401,
+      'Your session has expired; please log in again',
+    );
   });
 
   it('rejects a request with a forged token with 401', async () => {

@@ -234,6 +234,13 @@ describe('PUT /api/unfollow', () => {
     });
   });
 
+  it('answers 400 for unfollowing yourself, like following yourself', async () => {
+    await expectNothingChanged(async () => {
+      const response = await unfollow(ada, { unfollowId: ada.id }).expect(400);
+      expect(response.body).toEqual({ error: 'You cannot unfollow yourself' });
+    });
+  });
+
   it('answers 404 for an id that names nobody and changes nothing', async () => {
     await expectNothingChanged(async () => {
       const response = await unfollow(ada, { unfollowId: UNKNOWN_ID }).expect(404);

@@ -16,10 +16,17 @@ export function TrimToUndefined(): PropertyDecorator {
   });
 }
 
+/**
+ * Decorators are evaluated bottom-up, so a property's failed constraints arrive in bottom-up
+ * order; the last one is the top-most in the source. DTOs list their checks top-down as
+ * presence, type, then format or length, so a missing title is "required", `title: 42` "must be
+ * text", and only a real string is "at most 80 characters".
+ */
 function firstMessage(errors: ValidationError[]): string | undefined {
   for (const error of errors) {
     const constraints = Object.values(error.constraints ?? {});
-    if (constraints[0]) return constraints[0];
+    const topMost = constraints[constraints.length - 1];
+    if (topMost) return topMost;
     const nested = firstMessage(error.children ?? []);
     if (nested) return nested;
   }
@@ -35,7 +42,6 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     transform: true,
     forbidUnknownValues: true,
-    stopAtFirstError: true,
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => new BadRequestError(firstMessage(errors) ?? 'The request body must be a JSON object'),
   });

@@ -9,6 +9,8 @@ export interface UsersTable {
   id: string;
   user_name: string;
   email: string;
+  /** See emailKey() in users/users.repository.ts. */
+  email_key: string;
   password_hash: string;
   pic: string;
   position: string;

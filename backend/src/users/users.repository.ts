@@ -17,31 +17,31 @@ export class UsersRepository {
     return this.db
       .selectFrom('users')
       .selectAll()
-      .where((eb) => eb.or([eb(sql`lower(user_name)`, '=', lowered(login)), eb(sql`lower(email)`, '=', lowered(login))]))
+      .where((eb) => eb.or([eb(sql`lower(user_name)`, '=', userNameKey(login)), eb('email_key', '=', emailKey(login))]))
       .executeTakeFirst();
   }
 
   findByUserName(userName: string, ex: Executor = this.db): Promise<UserRow | undefined> {
-    return ex.selectFrom('users').selectAll().where(sql`lower(user_name)`, '=', lowered(userName)).executeTakeFirst();
+    return ex.selectFrom('users').selectAll().where(sql`lower(user_name)`, '=', userNameKey(userName)).executeTakeFirst();
   }
 
   async takenFields(userName: string, email: string): Promise<{ userName: boolean; email: boolean }> {
     const rows = await this.db
       .selectFrom('users')
-      .select([
-        sql<unknown>`case when lower(user_name) = ${lowered(userName)} then 1 else 0 end`.as('same_user_name'),
-        sql<unknown>`case when lower(email) = ${lowered(email)} then 1 else 0 end`.as('same_email'),
-      ])
-      .where((eb) => eb.or([eb(sql`lower(user_name)`, '=', lowered(userName)), eb(sql`lower(email)`, '=', lowered(email))]))
+      .select(['user_name', 'email_key'])
+      .where((eb) => eb.or([eb(sql`lower(user_name)`, '=', userNameKey(userName)), eb('email_key', '=', emailKey(email))]))
       .execute();
     return {
-      userName: rows.some((row) => Number(row.same_user_name) === 1),
-      email: rows.some((row) => Number(row.same_email) === 1),
+      userName: rows.some((row) => userNameKey(row.user_name) === userNameKey(userName)),
+      email: rows.some((row) => row.email_key === emailKey(email)),
     };
   }
 
-  async insert(user: NewUser): Promise<void> {
-    await this.db.insertInto('users').values(user).execute();
+  async insert(user: Omit<NewUser, 'email_key'>): Promise<void> {
+    await this.db
+      .insertInto('users')
+      .values({ ...user, email_key: emailKey(user.email) })
+      .execute();
   }
 
   async update(id: string, patch: UserUpdate, ex: Executor = this.db): Promise<void> {
@@ -88,12 +88,12 @@ export class UsersRepository {
   }
 }
 
-/**
- * The database lowers the value it compares with, the same way it lowers the column and the
- * unique indexes on lower(user_name) and lower(email): SQLite's lower() changes only ASCII
- * letters, so lowering in JavaScript made "Élodie@…" unable to sign in and a second sign-up
- * with it a 500 instead of a 409 on SQLite.
- */
-function lowered(value: string) {
-  return sql<string>`lower(cast(${value} as text))`;
+/** userNames are ASCII by rule; SQL lower() and this agree on them on both databases. */
+function userNameKey(userName: string): string {
+  return userName.toLowerCase();
+}
+
+/** Emails compare NFC-normalised and Unicode lower-cased, computed here so both databases agree. */
+function emailKey(email: string): string {
+  return email.normalize('NFC').toLowerCase();
 }

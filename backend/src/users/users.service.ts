@@ -46,6 +46,7 @@ export class UsersService {
   }
 
   async unfollow(meId: string, rawUnfollowId: string): Promise<Me> {
+    if (parseObjectId(rawUnfollowId) === meId) throw new BadRequestError('You cannot unfollow yourself');
     const target = await this.requireExisting(rawUnfollowId);
     await this.users.unfollow(meId, target);
     return this.getMe(meId);

@@ -6,14 +6,14 @@ import { Trim } from '../../common/validation';
 export class SignInDto {
   @ApiProperty({ description: 'The userName, or the email address' })
   @Trim()
-  @IsString({ message: 'userName must be text' })
   @IsNotEmpty({ message: 'userName is required' })
+  @IsString({ message: 'userName must be text' })
   @MaxLength(LIMITS.emailMax, { message: 'Invalid username or password' })
   userName: string;
 
   @ApiProperty()
-  @IsString({ message: 'password must be text' })
   @IsNotEmpty({ message: 'password is required' })
+  @IsString({ message: 'password must be text' })
   @MaxLength(LIMITS.passwordMax, { message: 'Invalid username or password' })
   password: string;
 }

@@ -7,8 +7,8 @@ import { Trim, TrimToUndefined } from '../../common/validation';
 export class SignUpDto {
   @ApiProperty({ minLength: LIMITS.userNameMin, maxLength: LIMITS.userNameMax, pattern: USER_NAME_PATTERN.source })
   @Trim()
-  @IsString({ message: 'userName must be text' })
   @IsNotEmpty({ message: 'userName is required' })
+  @IsString({ message: 'userName must be text' })
   @Length(LIMITS.userNameMin, LIMITS.userNameMax, {
     message: `userName must be ${LIMITS.userNameMin} to ${LIMITS.userNameMax} characters`,
   })
@@ -17,15 +17,17 @@ export class SignUpDto {
 
   @ApiProperty({ format: 'email', maxLength: LIMITS.emailMax })
   @Trim()
-  @IsString({ message: 'email must be text' })
   @IsNotEmpty({ message: 'email is required' })
+  @IsString({ message: 'email must be text' })
   @MaxLength(LIMITS.emailMax, { message: `email must be at most ${LIMITS.emailMax} characters` })
   @IsEmail({}, { message: 'email must be a valid email address' })
   email: string;
 
   @ApiProperty({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax })
-  @IsString({ message: 'password must be text' })
   @IsNotEmpty({ message: 'password is required' })
+  @IsString({ message: 'password must be text' })
+  // Not trimmed (spaces may be part of a passphrase), but all-blank counts as missing.
+  @Matches(/\S/, { message: 'password is required' })
   @Length(LIMITS.passwordMin, LIMITS.passwordMax, {
     message: `password must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters`,
   })

@@ -8,6 +8,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'text', (col) => col.primaryKey())
     .addColumn('user_name', 'text', (col) => col.notNull())
     .addColumn('email', 'text', (col) => col.notNull())
+    // The email as compared: NFC-normalised and lower-cased by the app (Unicode-aware), because
+    // SQLite's lower() only folds ASCII and the two databases must agree on who is a duplicate.
+    .addColumn('email_key', 'text', (col) => col.notNull())
     .addColumn('password_hash', 'text', (col) => col.notNull())
     .addColumn('pic', 'text', (col) => col.notNull())
     .addColumn('position', 'text', (col) => col.notNull().defaultTo(''))
@@ -17,14 +20,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
-  // Case-insensitive uniqueness: "Ada" and "ada" are the same account.
+  // Case-insensitive uniqueness: "Ada" and "ada" are the same account. userNames are ASCII by
+  // rule, so lower() folds them the same way on both databases.
   await db.schema
     .createIndex('users_user_name_lower_key')
     .on('users')
     .unique()
     .expression(sql`lower(user_name)`)
     .execute();
-  await db.schema.createIndex('users_email_lower_key').on('users').unique().expression(sql`lower(email)`).execute();
+  await db.schema.createIndex('users_email_key').on('users').unique().column('email_key').execute();
 
   await db.schema
     .createTable('follows')

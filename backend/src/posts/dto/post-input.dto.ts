@@ -10,32 +10,31 @@ const DESC_MESSAGE = `Description must be at most ${LIMITS.postDescMax} characte
 const LINK_MESSAGE = 'must be an http(s) URL of at most 2048 characters';
 
 /*
- * Validators run nearest-the-property first and the pipe reports only the first failure
- * (stopAtFirstError), so each field lists its checks bottom-up: "required" nearest the property,
- * then the type, then the format or length. A missing title is told it is required, `title: 5`
- * that it must be text, and only a real string that it is too long.
+ * The pipe reports a field's top-most failed check (see common/validation.ts), so each field lists
+ * its checks top-down: presence, then type, then format or length. A missing title is told it is
+ * required, `title: 5` that it must be text, and only a real string that it is too long.
  */
 
 export class CreatePostDto {
   @ApiProperty({ maxLength: LIMITS.postTitleMax })
   @Trim()
-  @MaxLength(LIMITS.postTitleMax, { message: TITLE_MESSAGE })
-  @IsString({ message: 'Title must be text' })
   @IsNotEmpty({ message: 'Title is required' })
+  @IsString({ message: 'Title must be text' })
+  @MaxLength(LIMITS.postTitleMax, { message: TITLE_MESSAGE })
   title: string;
 
   @ApiProperty({ maxLength: LIMITS.postDescMax })
   @Trim()
-  @MaxLength(LIMITS.postDescMax, { message: DESC_MESSAGE })
-  @IsString({ message: 'Description must be text' })
   @IsNotEmpty({ message: 'Description is required' })
+  @IsString({ message: 'Description must be text' })
+  @MaxLength(LIMITS.postDescMax, { message: DESC_MESSAGE })
   desc: string;
 
   @ApiPropertyOptional({ description: 'The picture: a URL from POST /api/upload or an http(s) URL; stored as photo' })
   @TrimToUndefined()
   @IsOptional()
-  @IsPictureUrl({ message: 'pic must be an uploaded image URL or an http(s) URL' })
   @IsString({ message: 'pic must be text' })
+  @IsPictureUrl({ message: 'pic must be an uploaded image URL or an http(s) URL' })
   pic?: string;
 
   @ApiPropertyOptional({ enum: ['', ...CATEGORIES] })
@@ -60,22 +59,22 @@ export class CreatePostDto {
 export class EditPostDto {
   @ApiProperty({ maxLength: LIMITS.postTitleMax })
   @Trim()
-  @MaxLength(LIMITS.postTitleMax, { message: TITLE_MESSAGE })
-  @IsString({ message: 'Title must be text' })
   @IsNotEmpty({ message: 'Title is required' })
+  @IsString({ message: 'Title must be text' })
+  @MaxLength(LIMITS.postTitleMax, { message: TITLE_MESSAGE })
   title: string;
 
   @ApiProperty({ enum: CATEGORIES })
   @Trim()
-  @IsIn(CATEGORIES, { message: `Category must be one of: ${CATEGORIES.join(', ')}` })
   @IsNotEmpty({ message: 'Category is required' })
+  @IsIn(CATEGORIES, { message: `Category must be one of: ${CATEGORIES.join(', ')}` })
   category: Category;
 
   @ApiProperty({ maxLength: LIMITS.postDescMax })
   @Trim()
-  @MaxLength(LIMITS.postDescMax, { message: DESC_MESSAGE })
-  @IsString({ message: 'Description must be text' })
   @IsNotEmpty({ message: 'Description is required' })
+  @IsString({ message: 'Description must be text' })
+  @MaxLength(LIMITS.postDescMax, { message: DESC_MESSAGE })
   desc: string;
 
   @ApiPropertyOptional({ description: 'Code link; empty removes it' })
@@ -93,23 +92,23 @@ export class EditPostDto {
   @ApiPropertyOptional({ description: 'A new picture URL; empty keeps the current one' })
   @TrimToUndefined()
   @IsOptional()
-  @IsPictureUrl({ message: 'pic must be an uploaded image URL or an http(s) URL' })
   @IsString({ message: 'pic must be text' })
+  @IsPictureUrl({ message: 'pic must be an uploaded image URL or an http(s) URL' })
   pic?: string;
 }
 
 export class PostIdDto {
   @ApiProperty()
-  @IsString({ message: 'postId must be text' })
   @IsNotEmpty({ message: 'postId is required' })
+  @IsString({ message: 'postId must be text' })
   postId: string;
 }
 
 export class CommentDto extends PostIdDto {
   @ApiProperty({ maxLength: LIMITS.commentMax })
   @Trim()
-  @MaxLength(LIMITS.commentMax, { message: `Comment must be at most ${LIMITS.commentMax} characters` })
-  @IsString({ message: 'Comment must be text' })
   @IsNotEmpty({ message: 'Comment is required' })
+  @IsString({ message: 'Comment must be text' })
+  @MaxLength(LIMITS.commentMax, { message: `Comment must be at most ${LIMITS.commentMax} characters` })
   text: string;
 }

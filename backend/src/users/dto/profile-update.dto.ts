@@ -7,23 +7,23 @@ import { Trim } from '../../common/validation';
 
 export class FollowDto {
   @ApiProperty({ description: 'The id of the user to follow' })
-  @IsString({ message: 'followId must be text' })
   @IsNotEmpty({ message: 'followId is required' })
+  @IsString({ message: 'followId must be text' })
   followId: string;
 }
 
 export class UnfollowDto {
   @ApiProperty({ description: 'The id of the user to stop following' })
-  @IsString({ message: 'unfollowId must be text' })
   @IsNotEmpty({ message: 'unfollowId is required' })
+  @IsString({ message: 'unfollowId must be text' })
   unfollowId: string;
 }
 
 export class UpdatePicDto {
   @ApiProperty({ description: `A URL from POST /api/upload, an http(s) URL, or ${DEFAULT_PROFILE_PIC} to remove the picture` })
   @Trim()
-  @IsString({ message: 'pic must be text' })
   @IsNotEmpty({ message: 'pic is required' })
+  @IsString({ message: 'pic must be text' })
   @IsPictureUrl({ message: 'pic must be an uploaded image URL or an http(s) URL' })
   pic: string;
 }
