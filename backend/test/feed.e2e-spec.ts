@@ -232,6 +232,16 @@ describe('GET /api/posts (cursor)', () => {
     expect(last.body).toEqual({ posts: [expect.objectContaining({ title: all[all.length - 1] })], nextCursor: null });
   });
 
+  it('answers a null cursor when the last page is exactly full, so no empty page is ever fetched', async () => {
+    const all = titles((await feed({ limit: 50 }).expect(200)).body);
+    const whole = await feed({ limit: all.length }).expect(200);
+    expect(whole.body.nextCursor).toBeNull();
+    const first = await feed({ limit: 2 }).expect(200);
+    const second = await feed({ limit: all.length - 2, cursor: first.body.nextCursor }).expect(200);
+    expect(titles(second.body)).toEqual(all.slice(2));
+    expect(second.body.nextCursor).toBeNull();
+  });
+
   it.each([
     ['text that is not a cursor', 'garbage'],
     ['a cursor without an id', Buffer.from('2026-01-01T00:00:00.000Z').toString('base64url')],

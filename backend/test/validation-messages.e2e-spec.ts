@@ -37,6 +37,21 @@ describe('validation messages', () => {
     expect(response.body).toEqual({ error: message });
   });
 
+  it.each([
+    ['a list', '[]'],
+    ['a string', '"title"'],
+    ['a number', '42'],
+    ['null', 'null'],
+  ])('says the body must be a JSON object when it is %s', async (_label, raw) => {
+    const response = await t.http
+      .post('/api/createpost')
+      .set('Authorization', ada.auth)
+      .set('Content-Type', 'application/json')
+      .send(raw)
+      .expect(400);
+    expect(response.body).toEqual({ error: 'The request body must be a JSON object' });
+  });
+
   it('says a missing userName is required', async () => {
     const response = await t.http.post('/api/signup').send({ email: 'a@b.co', password: 'long enough' }).expect(400);
     expect(response.body).toEqual({ error: 'userName is required' });

@@ -104,7 +104,7 @@ export interface SignInReply {
 
 export interface PostListReply {
   posts: Post[];
-  /** Pass back as `cursor` for the next page; null when this was the last page. */
+  /** Pass back as `cursor` for the next page; null when there is no next page. */
   nextCursor: string | null;
 }
 

@@ -26,7 +26,20 @@ export function decodeCursor(cursor: string): Keyset {
 /** A page is either an offset (page number) or a keyset (cursor); the cursor wins when both are sent. */
 export type PageRequest = { limit: number } & ({ keyset: Keyset } | { offset: number });
 
-export function nextCursorOf<T extends { created_at: string; id: string }>(rows: T[], limit: number): string | null {
-  const last = rows[rows.length - 1];
-  return rows.length === limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
+/** Lists ask for one row more than the page holds: whether it comes back says if there is a next page. */
+export function withLookahead(page: PageRequest): PageRequest {
+  return { ...page, limit: page.limit + 1 };
+}
+
+/** The page's rows, and a cursor only when a next page exists (so clients never fetch an empty one). */
+export function toPage<T extends { created_at: string; id: string }>(
+  rows: T[],
+  limit: number,
+): { rows: T[]; nextCursor: string | null } {
+  const shown = rows.slice(0, limit);
+  const last = shown[shown.length - 1];
+  return {
+    rows: shown,
+    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+  };
 }

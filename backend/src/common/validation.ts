@@ -1,4 +1,4 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { type ArgumentMetadata, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { BadRequestError } from './app-errors';
 
@@ -37,8 +37,20 @@ function firstMessage(errors: ValidationError[]): string | undefined {
  * Unknown fields are dropped, wrong types are 400, and the reply names the first problem in
  * words a person can act on.
  */
+class RequestValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // A list, string, number or null where an object belongs would otherwise be reported as
+    // "<first field> is required", which misleads.
+    const notAnObject = value === null || typeof value !== 'object' || Array.isArray(value);
+    if (metadata.type === 'body' && value !== undefined && notAnObject) {
+      throw new BadRequestError('The request body must be a JSON object');
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new RequestValidationPipe({
     whitelist: true,
     transform: true,
     forbidUnknownValues: true,

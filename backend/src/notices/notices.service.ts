@@ -3,7 +3,7 @@ import type { Notice } from '@techit/contract/api-types';
 import { PAGINATION } from '@techit/contract/limits';
 import type { AuthUser } from '../auth/auth-user';
 import { ForbiddenError, NotFoundError } from '../common/app-errors';
-import { nextCursorOf } from '../common/cursor';
+import { toPage, withLookahead } from '../common/cursor';
 import type { PageQueryDto } from '../common/dto/page-query.dto';
 import { newObjectId, parseObjectId } from '../common/object-id';
 import { toPageRequest } from '../common/page-request';
@@ -57,8 +57,8 @@ export class NoticesService {
 
   private async page(authorId: string | null, query: PageQueryDto): Promise<NoticePage> {
     const request = toPageRequest(query, PAGINATION.listPageSize);
-    const rows = await this.notices.list(authorId, request);
-    return { notices: rows.map(toNotice), nextCursor: nextCursorOf(rows, request.limit) };
+    const { rows, nextCursor } = toPage(await this.notices.list(authorId, withLookahead(request)), request.limit);
+    return { notices: rows.map(toNotice), nextCursor };
   }
 
   private async require(rawId: string): Promise<NoticeWithAuthor> {

@@ -100,26 +100,16 @@ export class PostsRepository {
   }
 
   /**
-   * Locks the post's row until the transaction ends (on PostgreSQL; SQLite runs one transaction
-   * at a time) and tells whether the post still exists. A like then either commits before a
-   * concurrent delete, which cascades it away, or finds the post gone: never a like whose post
-   * vanished between the caller's check and the insert (a foreign-key error).
+   * False when the post no longer exists. On PostgreSQL the update also locks the post's row
+   * until the transaction ends, so a concurrent delete waits for (and then cascades) this change.
    */
-  async lockPost(postId: string, ex: Executor): Promise<boolean> {
+  async adjustLikesCount(postId: string, delta: 1 | -1, ex: Executor): Promise<boolean> {
     const result = await ex
-      .updateTable('posts')
-      .set((eb) => ({ likes_count: eb.ref('likes_count') }))
-      .where('id', '=', postId)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  }
-
-  async adjustLikesCount(postId: string, delta: 1 | -1, ex: Executor): Promise<void> {
-    await ex
       .updateTable('posts')
       .set((eb) => ({ likes_count: eb('likes_count', '+', delta) }))
       .where('id', '=', postId)
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /**

@@ -4,7 +4,7 @@ import { DEFAULT_FEED } from '@techit/contract/enums';
 import { PAGINATION, TOP_POSTS_COUNT } from '@techit/contract/limits';
 import type { AuthUser } from '../auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../common/app-errors';
-import { nextCursorOf } from '../common/cursor';
+import { toPage, withLookahead } from '../common/cursor';
 import { newObjectId, parseObjectId } from '../common/object-id';
 import { toPageRequest } from '../common/page-request';
 import { TransactionRunner } from '../database/transaction-runner';
@@ -109,9 +109,12 @@ export class PostsService {
   async like(me: AuthUser, rawPostId: string): Promise<Post> {
     const post = await this.requirePost(rawPostId);
     await this.transactions.run(async (trx) => {
-      // The post may have been deleted since requirePost: 404, not a foreign-key error.
-      if (!(await this.posts.lockPost(post.id, trx))) throw new NotFoundError(POST_NOT_FOUND);
-      if (await this.posts.addLike(post.id, me.id, new Date().toISOString(), trx)) await this.posts.adjustLikesCount(post.id, 1, trx);
+      // Counting first locks the post and proves it still exists (it may have been deleted since
+      // requirePost): a 404 instead of a foreign-key error. A repeated like takes the count back.
+      if (!(await this.posts.adjustLikesCount(post.id, 1, trx))) throw new NotFoundError(POST_NOT_FOUND);
+      if (!(await this.posts.addLike(post.id, me.id, new Date().toISOString(), trx))) {
+        await this.posts.adjustLikesCount(post.id, -1, trx);
+      }
     });
     return this.get(post.id);
   }
@@ -156,8 +159,8 @@ export class PostsService {
 
   private async page(filter: PostFilter, query: PageQueryDto, defaultLimit: number): Promise<PostPage> {
     const request = toPageRequest(query, defaultLimit);
-    const rows = await this.posts.list(filter, request);
-    return { posts: await this.hydrate(rows), nextCursor: nextCursorOf(rows, request.limit) };
+    const { rows, nextCursor } = toPage(await this.posts.list(filter, withLookahead(request)), request.limit);
+    return { posts: await this.hydrate(rows), nextCursor };
   }
 
   private async requirePost(rawId: string): Promise<PostWithAuthor> {
