@@ -46,11 +46,15 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   }
 
   const adapter = new FastifyAdapter({ bodyLimit: JSON_BODY_LIMIT });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, jwtSecret, db, dialect), adapter, {
-    logger: NEST_LEVELS[config.logLevel],
-    // Bodies are parsed by registerJsonBodyParser (JSON and text/plain) and @fastify/multipart only.
-    bodyParser: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, jwtSecret, db, dialect),
+    adapter,
+    {
+      logger: NEST_LEVELS[config.logLevel],
+      // Bodies are parsed by registerJsonBodyParser (JSON and text/plain) and @fastify/multipart only.
+      bodyParser: false,
+    },
+  );
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
@@ -88,4 +92,3 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   await fastify.ready();
   return app;
 }
-

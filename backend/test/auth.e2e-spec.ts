@@ -5,7 +5,19 @@ import { snapshot, startTestApp, type TestApp } from './support/test-app';
 
 const JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 const DEFAULT_PIC = '/uploads/default-avatar.svg';
-const ME_KEYS = ['_id', 'bio', 'createdAt', 'email', 'followers', 'following', 'pic', 'position', 'role', 'theme', 'userName'];
+const ME_KEYS = [
+  '_id',
+  'bio',
+  'createdAt',
+  'email',
+  'followers',
+  'following',
+  'pic',
+  'position',
+  'role',
+  'theme',
+  'userName',
+];
 const OBJECT_ID = /^[0-9a-f]{24}$/;
 
 let t: TestApp;
@@ -42,13 +54,21 @@ describe('POST /api/signup', () => {
     const response = await signUp(validBody('Ada')).expect(201);
     expect(response.body).toEqual({ message: expect.any(String) });
     expect(response.body.message.length).toBeGreaterThan(0);
-    const rows = await t.db.selectFrom('users').select(['user_name', 'email', 'role', 'theme']).where('user_name', '=', 'Ada').execute();
+    const rows = await t.db
+      .selectFrom('users')
+      .select(['user_name', 'email', 'role', 'theme'])
+      .where('user_name', '=', 'Ada')
+      .execute();
     expect(rows).toEqual([{ user_name: 'Ada', email: 'ada@example.com', role: 'user', theme: 'light' }]);
   });
 
   it('stores a hash, never the password itself', async () => {
     await signUp(validBody('hashcheck', { password: 'plain text secret' })).expect(201);
-    const row = await t.db.selectFrom('users').select('password_hash').where('user_name', '=', 'hashcheck').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('user_name', '=', 'hashcheck')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).not.toContain('plain text secret');
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
   });
@@ -115,7 +135,9 @@ describe('POST /api/signup', () => {
       ['that is null', null],
     ])('rejects a userName %s and creates nothing', async (_label, userName) => {
       await expectNothingChanged(async () => {
-        const response = await signUp({ userName, email: 'rejected@example.com', password: 'a good password' }).expect(400);
+        const response = await signUp({ userName, email: 'rejected@example.com', password: 'a good password' }).expect(
+          400,
+        );
         expect(response.body).toEqual({ error: expect.stringContaining('userName') });
       });
     });
@@ -129,13 +151,21 @@ describe('POST /api/signup', () => {
 
     it('counts a userName that is 2 characters once trimmed as too short', async () => {
       await expectNothingChanged(async () => {
-        const response = await signUp({ userName: '  ab  ', email: 'trimmed-ab@example.com', password: 'a good password' }).expect(400);
+        const response = await signUp({
+          userName: '  ab  ',
+          email: 'trimmed-ab@example.com',
+          password: 'a good password',
+        }).expect(400);
         expect(response.body.error).toMatch(/userName/);
       });
     });
 
     it('trims the userName and the email before storing them', async () => {
-      await signUp({ userName: '  trimmed_name  ', email: '  Trimmed@Example.com ', password: 'a good password' }).expect(201);
+      await signUp({
+        userName: '  trimmed_name  ',
+        email: '  Trimmed@Example.com ',
+        password: 'a good password',
+      }).expect(201);
       const { body } = await signIn('trimmed_name', 'a good password').expect(200);
       expect(body.user.userName).toBe('trimmed_name');
       expect(body.user.email).toBe('Trimmed@Example.com');
@@ -165,7 +195,8 @@ describe('POST /api/signup', () => {
     });
 
     // 64 (local part) + "@" + 63 + "." + 63 + "." + n + ".com"
-    const emailOf = (length: number) => `${text(64, 'e')}@${text(63, 'f')}.${text(63, 'g')}.${text(length - 197, 'h')}.com`;
+    const emailOf = (length: number) =>
+      `${text(64, 'e')}@${text(63, 'f')}.${text(63, 'g')}.${text(length - 197, 'h')}.com`;
 
     it('accepts an email of 254 characters', async () => {
       const email = emailOf(254);
@@ -247,7 +278,11 @@ describe('POST /api/signup', () => {
     it('answers 409, not a server error, for a taken email holding a non-ASCII capital letter', async () => {
       await signUp({ userName: 'Angstrom', email: 'Ångström@example.com', password: 'a good password' }).expect(201);
       await expectNothingChanged(async () => {
-        const response = await signUp({ userName: 'Angstrom2', email: 'Ångström@example.com', password: 'a good password' }).expect(409);
+        const response = await signUp({
+          userName: 'Angstrom2',
+          email: 'Ångström@example.com',
+          password: 'a good password',
+        }).expect(409);
         expect(response.body).toEqual({ error: expect.stringContaining('email') });
       });
     });
@@ -260,8 +295,14 @@ describe('POST /api/signup', () => {
     });
 
     it('tells which of the two is taken', async () => {
-      const name = await signUp({ userName: 'grace', email: 'fresh@example.com', password: 'a good password' }).expect(409);
-      const email = await signUp({ userName: 'fresh_name', email: 'grace@navy.mil', password: 'a good password' }).expect(409);
+      const name = await signUp({ userName: 'grace', email: 'fresh@example.com', password: 'a good password' }).expect(
+        409,
+      );
+      const email = await signUp({
+        userName: 'fresh_name',
+        email: 'grace@navy.mil',
+        password: 'a good password',
+      }).expect(409);
       expect(name.body.error).toMatch(/username/i);
       expect(email.body.error).toMatch(/email/i);
     });
@@ -270,7 +311,13 @@ describe('POST /api/signup', () => {
   describe('unknown fields', () => {
     it('ignores unknown fields, including an attempt to choose the role, id or theme', async () => {
       await signUp(
-        validBody('sneaky', { role: 'admin', _id: '0123456789abcdef01234567', theme: 'dark', followers: ['x'], extra: true }),
+        validBody('sneaky', {
+          role: 'admin',
+          _id: '0123456789abcdef01234567',
+          theme: 'dark',
+          followers: ['x'],
+          extra: true,
+        }),
       ).expect(201);
       const { body } = await signIn('sneaky', 'a good password').expect(200);
       expect(body.user.role).toBe('user');
@@ -284,7 +331,11 @@ describe('POST /api/signup', () => {
 describe('POST /api/signin', () => {
   let ada: TestUser;
   beforeAll(async () => {
-    ada = await createUser(t, { userName: 'AdaSignin', email: 'Ada.Signin@Example.com', password: 'analytical engine' });
+    ada = await createUser(t, {
+      userName: 'AdaSignin',
+      email: 'Ada.Signin@Example.com',
+      password: 'analytical engine',
+    });
   });
 
   it('answers 200 with a token and the user in the Me shape', async () => {
@@ -313,7 +364,10 @@ describe('POST /api/signin', () => {
 
   it('issues an HS256 token naming the user, valid for 30 days', async () => {
     const { body } = await signIn('AdaSignin', 'analytical engine').expect(200);
-    const [header, payload] = (body.token as string).split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')));
+    const [header, payload] = (body.token as string)
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')));
     expect(header.alg).toBe('HS256');
     expect(payload.sub).toBe(ada.id);
     expect(payload.exp - payload.iat).toBe(30 * 24 * 60 * 60);
@@ -328,7 +382,11 @@ describe('POST /api/signin', () => {
 
   it('gives a token that works on a protected route', async () => {
     const { body } = await signIn('AdaSignin', 'analytical engine').expect(200);
-    const response = await t.http.put('/api/bio').set('Authorization', `Bearer ${body.token}`).send({ bio: 'Hello' }).expect(200);
+    const response = await t.http
+      .put('/api/bio')
+      .set('Authorization', `Bearer ${body.token}`)
+      .send({ bio: 'Hello' })
+      .expect(200);
     expect(response.body.bio).toBe('Hello');
   });
 
@@ -406,7 +464,11 @@ describe('bearer tokens', () => {
   const now = () => Math.floor(Date.now() / 1000);
 
   it('accepts a token the app issued', async () => {
-    const response = await t.http.put('/api/bio').set('Authorization', user.auth).send({ bio: 'valid token' }).expect(200);
+    const response = await t.http
+      .put('/api/bio')
+      .set('Authorization', user.auth)
+      .send({ bio: 'valid token' })
+      .expect(200);
     expect(response.body._id).toBe(user.id);
   });
 
@@ -420,46 +482,78 @@ describe('bearer tokens', () => {
   it('answers 401 saying the session expired for an expired token', async () => {
     const expired = sign({ sub: user.id, iat: now() - 120, exp: now() - 60 }, JWT_SECRET, { algorithm: 'HS256' });
     await expectNothingChanged(async () => {
-      const response = await t.http.put('/api/bio').set('Authorization', `Bearer ${expired}`).send({ bio: 'expired' }).expect(401);
+      const response = await t.http
+        .put('/api/bio')
+        .set('Authorization', `Bearer ${expired}`)
+        .send({ bio: 'expired' })
+        .expect(401);
       expect(response.body).toEqual({ error: expect.stringMatching(/expired/i) });
     });
   });
 
   const badTokens: Array<[string, () => string]> = [
-    ['signed with another secret', () => sign({ sub: user.id }, 'another-secret-that-is-also-32-characters-long', { algorithm: 'HS256' })],
-    ['signed by hand with another secret', () => forge({ alg: 'HS256', typ: 'JWT' }, { sub: user.id, iat: now() }, 'not the secret')],
-    ['with alg "none" and no signature', () => `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: user.id, iat: now() })}.`],
-    ['with alg "none" and the real signature stripped from a valid token', () => {
-      const [, payload] = user.token.split('.');
-      return `${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.`;
-    }],
+    [
+      'signed with another secret',
+      () => sign({ sub: user.id }, 'another-secret-that-is-also-32-characters-long', { algorithm: 'HS256' }),
+    ],
+    [
+      'signed by hand with another secret',
+      () => forge({ alg: 'HS256', typ: 'JWT' }, { sub: user.id, iat: now() }, 'not the secret'),
+    ],
+    [
+      'with alg "none" and no signature',
+      () => `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: user.id, iat: now() })}.`,
+    ],
+    [
+      'with alg "none" and the real signature stripped from a valid token',
+      () => {
+        const [, payload] = user.token.split('.');
+        return `${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.`;
+      },
+    ],
     ['signed with the right secret but HS512', () => sign({ sub: user.id }, JWT_SECRET, { algorithm: 'HS512' })],
-    ['whose payload was altered after signing', () => {
-      const [header, , signature] = user.token.split('.');
-      return `${header}.${base64url({ sub: '0123456789abcdef01234567', iat: now() })}.${signature}`;
-    }],
-    ['naming a user who does not exist', () => sign({ sub: '0123456789abcdef01234567' }, JWT_SECRET, { algorithm: 'HS256' })],
-    ['whose subject is not text', () => sign({ sub: 42 } as object, JWT_SECRET, { algorithm: 'HS256' })],
+    [
+      'whose payload was altered after signing',
+      () => {
+        const [header, , signature] = user.token.split('.');
+        return `${header}.${base64url({ sub: '0123456789abcdef01234567', iat: now() })}.${signature}`;
+      },
+    ],
+    [
+      'naming a user who does not exist',
+      () => sign({ sub: '0123456789abcdef01234567' }, JWT_SECRET, { algorithm: 'HS256' }),
+    ],
+    ['whose subject is not text', () => sign({ sub: 42 }, JWT_SECRET, { algorithm: 'HS256' })],
     ['without a subject', () => sign({ name: user.userName }, JWT_SECRET, { algorithm: 'HS256' })],
     ['that is not a JWT at all', () => 'not-a-jwt'],
   ];
 
   it.each(badTokens)('answers 401 for a token %s', async (_label, makeToken) => {
     await expectNothingChanged(async () => {
-      const response = await t.http.put('/api/bio').set('Authorization', `Bearer ${makeToken()}`).send({ bio: 'forged' }).expect(401);
+      const response = await t.http
+        .put('/api/bio')
+        .set('Authorization', `Bearer ${makeToken()}`)
+        .send({ bio: 'forged' })
+        .expect(401);
       expect(response.body).toEqual({ error: expect.any(String) });
     });
   });
 
   it('answers 401 for a valid token sent without the "Bearer" scheme', async () => {
-    await expectNothingChanged(() => t.http.put('/api/bio').set('Authorization', user.token).send({ bio: 'no scheme' }).expect(401));
+    await expectNothingChanged(() =>
+      t.http.put('/api/bio').set('Authorization', user.token).send({ bio: 'no scheme' }).expect(401),
+    );
   });
 
   it('answers 401 for the token of an account that has since been removed', async () => {
     const doomed = await createUser(t);
     await t.db.deleteFrom('users').where('id', '=', doomed.id).execute();
     await expectNothingChanged(async () => {
-      const response = await t.http.put('/api/bio').set('Authorization', doomed.auth).send({ bio: 'ghost' }).expect(401);
+      const response = await t.http
+        .put('/api/bio')
+        .set('Authorization', doomed.auth)
+        .send({ bio: 'ghost' })
+        .expect(401);
       expect(response.body).toEqual({ error: expect.any(String) });
     });
   });
@@ -473,10 +567,19 @@ describe('request bodies', () => {
 
   const rawBodies: Array<[string, string]> = [
     ['malformed JSON', '{"userName": "broken", '],
-    ['a "__proto__" key', '{"userName":"proto_user","email":"proto@example.com","password":"a good password","__proto__":{"role":"admin"}}'],
-    ['a "constructor.prototype" key', '{"userName":"ctor_user","email":"ctor@example.com","password":"a good password","constructor":{"prototype":{"role":"admin"}}}'],
+    [
+      'a "__proto__" key',
+      '{"userName":"proto_user","email":"proto@example.com","password":"a good password","__proto__":{"role":"admin"}}',
+    ],
+    [
+      'a "constructor.prototype" key',
+      '{"userName":"ctor_user","email":"ctor@example.com","password":"a good password","constructor":{"prototype":{"role":"admin"}}}',
+    ],
     ['a JSON array', '[]'],
-    ['a JSON array holding a valid body', '[{"userName":"array_user","email":"array@example.com","password":"a good password"}]'],
+    [
+      'a JSON array holding a valid body',
+      '[{"userName":"array_user","email":"array@example.com","password":"a good password"}]',
+    ],
     ['a JSON string', '"x"'],
     ['a JSON number', '42'],
     ['JSON null', 'null'],
@@ -490,15 +593,27 @@ describe('request bodies', () => {
     });
   });
 
-  it.each(rawBodies)('answers 400 with an error to an authenticated update with %s and changes nothing', async (_label, raw) => {
-    await expectNothingChanged(async () => {
-      const response = await t.http.put('/api/bio').set('Authorization', user.auth).set('Content-Type', 'application/json').send(raw).expect(400);
-      expect(response.body).toEqual({ error: expect.any(String) });
-    });
-  });
+  it.each(rawBodies)(
+    'answers 400 with an error to an authenticated update with %s and changes nothing',
+    async (_label, raw) => {
+      await expectNothingChanged(async () => {
+        const response = await t.http
+          .put('/api/bio')
+          .set('Authorization', user.auth)
+          .set('Content-Type', 'application/json')
+          .send(raw)
+          .expect(400);
+        expect(response.body).toEqual({ error: expect.any(String) });
+      });
+    },
+  );
 
   it('names the problem for malformed JSON', async () => {
-    const response = await t.http.post('/api/signin').set('Content-Type', 'application/json').send('{"userName":').expect(400);
+    const response = await t.http
+      .post('/api/signin')
+      .set('Content-Type', 'application/json')
+      .send('{"userName":')
+      .expect(400);
     expect(response.body.error).toMatch(/JSON/);
   });
 

@@ -42,7 +42,11 @@ async function countersOfEveryPost(): Promise<{ stored: Record<string, Counters>
   const stored: Record<string, Counters> = {};
   const real: Record<string, Counters> = {};
   for (const post of posts) {
-    stored[post.id] = { likes: Number(post.likes_count), comments: Number(post.comments_count), commenters: Number(post.commenters_count) };
+    stored[post.id] = {
+      likes: Number(post.likes_count),
+      comments: Number(post.comments_count),
+      commenters: Number(post.commenters_count),
+    };
     const liked = likes.find((row) => row.post_id === post.id);
     const commented = comments.find((row) => row.post_id === post.id);
     real[post.id] = {
@@ -60,8 +64,16 @@ async function expectCountersExact(): Promise<Record<string, Counters>> {
   expect(stored).toEqual(real);
 
   const orphans = await Promise.all([
-    t.db.selectFrom('likes').select('post_id').where('post_id', 'not in', (eb) => eb.selectFrom('posts').select('id')).execute(),
-    t.db.selectFrom('comments').select('post_id').where('post_id', 'not in', (eb) => eb.selectFrom('posts').select('id')).execute(),
+    t.db
+      .selectFrom('likes')
+      .select('post_id')
+      .where('post_id', 'not in', (eb) => eb.selectFrom('posts').select('id'))
+      .execute(),
+    t.db
+      .selectFrom('comments')
+      .select('post_id')
+      .where('post_id', 'not in', (eb) => eb.selectFrom('posts').select('id'))
+      .execute(),
   ]);
   expect(orphans).toEqual([[], []]);
 
@@ -69,7 +81,12 @@ async function expectCountersExact(): Promise<Record<string, Counters>> {
   const fromApi = Object.fromEntries(
     (feed.body.posts as Post[]).map((post) => [
       post._id,
-      { likes: post.likesCount, comments: post.commentsCount, likesListed: post.likes.length, commentsListed: post.comments.length },
+      {
+        likes: post.likesCount,
+        comments: post.commentsCount,
+        likesListed: post.likes.length,
+        commentsListed: post.comments.length,
+      },
     ]),
   );
   const expected = Object.fromEntries(
@@ -99,7 +116,13 @@ function deleteComment(user: TestUser, postId: string, commentId: string) {
 }
 
 async function commentIdsBy(postId: string, author: TestUser): Promise<string[]> {
-  const rows = await t.db.selectFrom('comments').select('id').where('post_id', '=', postId).where('author_id', '=', author.id).orderBy('id').execute();
+  const rows = await t.db
+    .selectFrom('comments')
+    .select('id')
+    .where('post_id', '=', postId)
+    .where('author_id', '=', author.id)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -143,18 +166,18 @@ describe('post counters after a mixed sequence of likes, comments and deletes', 
 
     // u1 removes one of its three comments: still a commenter.
     const u1Comments = await commentIdsBy(p1._id, u1);
-    await deleteComment(u1, p1._id, u1Comments[0]!).expect(200);
+    await deleteComment(u1, p1._id, u1Comments[0]).expect(200);
     expect((await expectCountersExact())[p1._id]).toEqual({ likes: 2, comments: 3, commenters: 2 });
 
     // The post's author removes another, an admin the last: u1 is no longer a commenter.
-    await deleteComment(u0, p1._id, u1Comments[1]!).expect(200);
+    await deleteComment(u0, p1._id, u1Comments[1]).expect(200);
     await expectCountersExact();
-    await deleteComment(admin, p1._id, u1Comments[2]!).expect(200);
+    await deleteComment(admin, p1._id, u1Comments[2]).expect(200);
     expect((await expectCountersExact())[p1._id]).toEqual({ likes: 2, comments: 1, commenters: 1 });
 
     // A refused delete changes no counter.
     const [u2Comment] = await commentIdsBy(p1._id, u2);
-    await deleteComment(u3, p1._id, u2Comment!).expect(403);
+    await deleteComment(u3, p1._id, u2Comment).expect(403);
     expect((await expectCountersExact())[p1._id]).toEqual({ likes: 2, comments: 1, commenters: 1 });
 
     // Deleting a post takes its likes and comments with it, leaving the others' counters alone.
@@ -174,7 +197,7 @@ describe('post counters after a mixed sequence of likes, comments and deletes', 
 
 describe('post counters under concurrent requests', () => {
   it('count 20 concurrent likes from different users exactly', async () => {
-    const post = await createPost(t, users[0]!, { title: 'popular' });
+    const post = await createPost(t, users[0], { title: 'popular' });
     const likers = users.slice(0, 20);
 
     const responses = await Promise.all(likers.map((user) => like(user, post._id)));
@@ -185,7 +208,7 @@ describe('post counters under concurrent requests', () => {
   });
 
   it('count a like sent twice at once by the same user only once', async () => {
-    const post = await createPost(t, users[0]!, { title: 'double tap' });
+    const post = await createPost(t, users[0], { title: 'double tap' });
     const likers = users.slice(0, 10);
 
     const responses = await Promise.all(likers.flatMap((user) => [like(user, post._id), like(user, post._id)]));
@@ -195,7 +218,7 @@ describe('post counters under concurrent requests', () => {
   });
 
   it('count concurrent comments and distinct commenters exactly', async () => {
-    const post = await createPost(t, users[1]!, { title: 'discussed' });
+    const post = await createPost(t, users[1], { title: 'discussed' });
     // 8 users, 3 comments each, all at once.
     const commenters = users.slice(0, 8);
 
@@ -208,19 +231,19 @@ describe('post counters under concurrent requests', () => {
   });
 
   it('stay exact under concurrent likes, unlikes, comments and comment deletes on one post', async () => {
-    const post = await createPost(t, users[2]!, { title: 'busy' });
+    const post = await createPost(t, users[2], { title: 'busy' });
     // Half the users like first and have a comment to delete.
     const veterans = users.slice(0, 10);
     for (const user of veterans) {
       await like(user, post._id).expect(200);
       await comment(user, post._id, 'old').expect(200);
     }
-    const oldComments = await Promise.all(veterans.map(async (user) => (await commentIdsBy(post._id, user))[0]!));
+    const oldComments = await Promise.all(veterans.map(async (user) => (await commentIdsBy(post._id, user))[0]));
     const newcomers = users.slice(10, 22);
 
     const responses = await Promise.all([
       ...veterans.map((user) => unlike(user, post._id)),
-      ...veterans.map((user, i) => deleteComment(user, post._id, oldComments[i]!)),
+      ...veterans.map((user, i) => deleteComment(user, post._id, oldComments[i])),
       ...newcomers.map((user) => like(user, post._id)),
       ...newcomers.map((user) => comment(user, post._id, 'new')),
       ...newcomers.slice(0, 6).map((user) => comment(user, post._id, 'newer')),
@@ -231,13 +254,15 @@ describe('post counters under concurrent requests', () => {
   });
 
   it('match the table when the same user likes and unlikes at once, whichever wins', async () => {
-    const post = await createPost(t, users[3]!, { title: 'undecided' });
+    const post = await createPost(t, users[3], { title: 'undecided' });
     const fickle = users.slice(0, 20);
 
-    const responses = await Promise.all(fickle.flatMap((user) => [like(user, post._id), unlike(user, post._id), like(user, post._id)]));
+    const responses = await Promise.all(
+      fickle.flatMap((user) => [like(user, post._id), unlike(user, post._id), like(user, post._id)]),
+    );
 
     expect(responses.every((r) => r.status === 200)).toBe(true);
-    const counts = (await expectCountersExact())[post._id]!;
+    const counts = (await expectCountersExact())[post._id];
     expect(counts.likes).toBeGreaterThanOrEqual(0);
     expect(counts.likes).toBeLessThanOrEqual(20);
   });
@@ -246,7 +271,7 @@ describe('post counters under concurrent requests', () => {
 describe('likes and comments racing the deletion of their post', () => {
   it('answer 200 or 404, never a server error, and leave no like or comment behind', async () => {
     for (let round = 0; round < 5; round += 1) {
-      const author = users[round]!;
+      const author = users[round];
       const post = await createPost(t, author, { title: `doomed ${round}` });
       const others = users.filter((user) => user !== author).slice(0, 12);
 
@@ -256,7 +281,9 @@ describe('likes and comments racing the deletion of their post', () => {
       ]);
 
       expect(removal.status).toBe(200);
-      const unexpected = responses.filter((r) => r.status !== 200 && r.status !== 404).map((r) => `${r.status} ${JSON.stringify(r.body)}`);
+      const unexpected = responses
+        .filter((r) => r.status !== 200 && r.status !== 404)
+        .map((r) => `${r.status} ${JSON.stringify(r.body)}`);
       expect(unexpected).toEqual([]);
       await expectCountersExact();
     }

@@ -70,9 +70,13 @@ describe('GET /api/posts (for-you)', () => {
   });
 
   it('answers each post in full, as GET /api/posts/:id does', async () => {
-    await t.http.put('/api/like').set('Authorization', viewer.auth).send({ postId: posts.c2!._id }).expect(200);
-    await t.http.put('/api/comment').set('Authorization', loner.auth).send({ postId: posts.c2!._id, text: 'hello' }).expect(200);
-    const single = await t.http.get(`/api/posts/${posts.c2!._id}`).expect(200);
+    await t.http.put('/api/like').set('Authorization', viewer.auth).send({ postId: posts.c2._id }).expect(200);
+    await t.http
+      .put('/api/comment')
+      .set('Authorization', loner.auth)
+      .send({ postId: posts.c2._id, text: 'hello' })
+      .expect(200);
+    const single = await t.http.get(`/api/posts/${posts.c2._id}`).expect(200);
 
     const response = await feed().expect(200);
 

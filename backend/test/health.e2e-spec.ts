@@ -30,8 +30,13 @@ describe('API docs', () => {
 
   it('documents every route with its auth and reply schema in /api/docs-json', async () => {
     const { body } = await t.http.get('/api/docs-json').expect(200);
-    const routes = Object.entries(body.paths as Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>).flatMap(
-      ([path, operations]) => Object.entries(operations).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, operation })),
+    const routes = Object.entries(
+      body.paths as Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>,
+    ).flatMap(([path, operations]) =>
+      Object.entries(operations).map(([method, operation]) => ({
+        route: `${method.toUpperCase()} ${path}`,
+        operation,
+      })),
     );
     expect(routes.map((r) => r.route).sort()).toEqual(
       [
@@ -69,7 +74,9 @@ describe('API docs', () => {
       expect({ route, success }).toEqual({ route, success: expect.any(String) });
     }
     const secured = routes.filter((r) => r.operation.security).map((r) => r.route);
-    expect(secured).toEqual(expect.arrayContaining(['POST /api/createpost', 'PUT /api/like', 'DELETE /api/deletepost/{id}']));
+    expect(secured).toEqual(
+      expect.arrayContaining(['POST /api/createpost', 'PUT /api/like', 'DELETE /api/deletepost/{id}']),
+    );
     expect(secured).not.toContain('GET /api/posts/{id}');
   });
 });

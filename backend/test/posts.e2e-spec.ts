@@ -35,7 +35,10 @@ function authorOf(user: TestUser) {
 async function expectRejected(send: () => PromiseLike<Response>, status: number, error?: string): Promise<Response> {
   const before = await snapshot(t.db);
   const response = await send();
-  expect({ status: response.status, body: response.body }).toEqual({ status, body: { error: error ?? expect.any(String) } });
+  expect({ status: response.status, body: response.body }).toEqual({
+    status,
+    body: { error: error ?? expect.any(String) },
+  });
   expect(await snapshot(t.db)).toEqual(before);
   return response;
 }
@@ -88,8 +91,18 @@ describe('GET /api/posts/:id', () => {
         link2: 'http://demo.example.com/',
         likes: [bob.id],
         comments: [
-          { _id: expect.stringMatching(ID), text: 'First!', postedBy: authorOf(bob), createdAt: expect.stringMatching(ISO) },
-          { _id: expect.stringMatching(ID), text: 'Thanks for reading', postedBy: authorOf(alice), createdAt: expect.stringMatching(ISO) },
+          {
+            _id: expect.stringMatching(ID),
+            text: 'First!',
+            postedBy: authorOf(bob),
+            createdAt: expect.stringMatching(ISO),
+          },
+          {
+            _id: expect.stringMatching(ID),
+            text: 'Thanks for reading',
+            postedBy: authorOf(alice),
+            createdAt: expect.stringMatching(ISO),
+          },
         ],
         likesCount: 1,
         commentsCount: 2,
@@ -134,8 +147,18 @@ describe('GET /api/posts/:id/comments', () => {
     expect(response.body).toEqual({
       comments: [
         { _id: expect.stringMatching(ID), text: 'one', postedBy: authorOf(bob), createdAt: expect.stringMatching(ISO) },
-        { _id: expect.stringMatching(ID), text: 'two', postedBy: authorOf(carol), createdAt: expect.stringMatching(ISO) },
-        { _id: expect.stringMatching(ID), text: 'three', postedBy: authorOf(bob), createdAt: expect.stringMatching(ISO) },
+        {
+          _id: expect.stringMatching(ID),
+          text: 'two',
+          postedBy: authorOf(carol),
+          createdAt: expect.stringMatching(ISO),
+        },
+        {
+          _id: expect.stringMatching(ID),
+          text: 'three',
+          postedBy: authorOf(bob),
+          createdAt: expect.stringMatching(ISO),
+        },
       ],
     });
     const { body } = await t.http.get(`/api/posts/${post._id}`).expect(200);
@@ -199,11 +222,25 @@ describe('POST /api/createpost', () => {
 
   it('leaves photo, category and links empty when they are not sent', async () => {
     const response = await create({ title: 'Bare', desc: 'Just text' }).expect(201);
-    expect(response.body.post).toMatchObject({ title: 'Bare', desc: 'Just text', photo: '', category: '', link1: '', link2: '' });
+    expect(response.body.post).toMatchObject({
+      title: 'Bare',
+      desc: 'Just text',
+      photo: '',
+      category: '',
+      link1: '',
+      link2: '',
+    });
   });
 
   it('treats blank optional fields as not sent', async () => {
-    const response = await create({ title: 'Blanks', desc: 'd', pic: '  ', category: '', link1: ' ', link2: '' }).expect(201);
+    const response = await create({
+      title: 'Blanks',
+      desc: 'd',
+      pic: '  ',
+      category: '',
+      link1: ' ',
+      link2: '',
+    }).expect(201);
     expect(response.body.post).toMatchObject({ photo: '', category: '', link1: '', link2: '' });
   });
 
@@ -279,7 +316,11 @@ describe('POST /api/createpost', () => {
     ['an ftp link', { link1: 'ftp://x' }, undefined],
     ['a data: link', { link2: 'data:text/html,<script>alert(1)</script>' }, undefined],
     ['a link that is not a URL', { link2: 'not a url' }, undefined],
-    ['a link of 2049 characters', { link1: `https://example.com/${text(2049 - 'https://example.com/'.length)}` }, undefined],
+    [
+      'a link of 2049 characters',
+      { link1: `https://example.com/${text(2049 - 'https://example.com/'.length)}` },
+      undefined,
+    ],
     ['a numeric link', { link1: 5 }, undefined],
     ['a javascript: picture', { pic: 'javascript:alert(1)' }, undefined],
     ['a relative picture path outside uploads', { pic: '/etc/passwd' }, undefined],
@@ -297,7 +338,12 @@ describe('POST /api/createpost', () => {
 
   it('rejects a body that is not valid JSON', async () => {
     await expectRejected(
-      () => t.http.post('/api/createpost').set('Authorization', alice.auth).set('Content-Type', 'application/json').send('{"title": '),
+      () =>
+        t.http
+          .post('/api/createpost')
+          .set('Authorization', alice.auth)
+          .set('Content-Type', 'application/json')
+          .send('{"title": '),
       400,
     );
   });
@@ -308,7 +354,12 @@ describe('POST /api/createpost', () => {
     ['null', null],
   ])('rejects a JSON body that is %s', async (_name, body) => {
     await expectRejected(
-      () => t.http.post('/api/createpost').set('Authorization', alice.auth).set('Content-Type', 'application/json').send(JSON.stringify(body)),
+      () =>
+        t.http
+          .post('/api/createpost')
+          .set('Authorization', alice.auth)
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify(body)),
       400,
     );
   });
@@ -348,7 +399,15 @@ describe('POST /api/createpost', () => {
 
 describe('PUT /api/editpost/:id', () => {
   function editBody(overrides: Record<string, unknown> = {}) {
-    return { title: 'Edited title', category: 'Informative', desc: 'Edited description', link1: '', link2: '', pic: '', ...overrides };
+    return {
+      title: 'Edited title',
+      category: 'Informative',
+      desc: 'Edited description',
+      link1: '',
+      link2: '',
+      pic: '',
+      ...overrides,
+    };
   }
 
   /** As the original client sends it: a JSON string with fetch's default text/plain type. */
@@ -398,7 +457,14 @@ describe('PUT /api/editpost/:id', () => {
       link1: 'https://github.com/new',
       link2: 'https://demo.example.com/new',
       likes: [bob.id],
-      comments: [{ _id: expect.stringMatching(ID), text: 'nice', postedBy: authorOf(bob), createdAt: expect.stringMatching(ISO) }],
+      comments: [
+        {
+          _id: expect.stringMatching(ID),
+          text: 'nice',
+          postedBy: authorOf(bob),
+          createdAt: expect.stringMatching(ISO),
+        },
+      ],
       likesCount: 1,
       commentsCount: 1,
       postedBy: authorOf(alice),
@@ -431,7 +497,11 @@ describe('PUT /api/editpost/:id', () => {
 
   it('clears a link sent empty', async () => {
     const post = await freshPost();
-    const response = await edit(post._id, alice, editBody({ link1: '', link2: 'https://demo.example.com/original' })).expect(200);
+    const response = await edit(
+      post._id,
+      alice,
+      editBody({ link1: '', link2: 'https://demo.example.com/original' }),
+    ).expect(200);
     expect(response.body).toMatchObject({ link1: '', link2: 'https://demo.example.com/original' });
   });
 
@@ -676,7 +746,14 @@ describe('PUT /api/comment', () => {
     const response = await comment(bob, post._id, '  Great question  ').expect(200);
     expect(response.body).toEqual({
       ...post,
-      comments: [{ _id: expect.stringMatching(ID), text: 'Great question', postedBy: authorOf(bob), createdAt: expect.stringMatching(ISO) }],
+      comments: [
+        {
+          _id: expect.stringMatching(ID),
+          text: 'Great question',
+          postedBy: authorOf(bob),
+          createdAt: expect.stringMatching(ISO),
+        },
+      ],
       commentsCount: 1,
     });
   });
@@ -735,7 +812,7 @@ describe('DELETE /api/comment/:postId/:commentId', () => {
     const post = await createPost(t, alice);
     await addComment(bob, post._id, 'by bob');
     const after = await addComment(carol, post._id, 'by carol');
-    return { post: after, bobs: after.comments[0]!._id, carols: after.comments[1]!._id };
+    return { post: after, bobs: after.comments[0]._id, carols: after.comments[1]._id };
   }
 
   it("lets the comment's author delete it and answers the updated post", async () => {
@@ -820,10 +897,18 @@ describe('GET /api/userposts/:userId', () => {
     const response = await t.http.get(`/api/userposts/${prolific.id}`).expect(200);
     expect(response.body).toEqual({ userPosts: expect.any(Array), nextCursor: expect.any(String) });
     const page = response.body.userPosts as Post[];
-    expect(page.map((p) => p._id)).toEqual(posts.slice(1).reverse().map((p) => p._id));
+    expect(page.map((p) => p._id)).toEqual(
+      posts
+        .slice(1)
+        .reverse()
+        .map((p) => p._id),
+    );
     expect(page[0]).toEqual(posts[20]);
 
-    const next = await t.http.get(`/api/userposts/${prolific.id}`).query({ cursor: response.body.nextCursor }).expect(200);
+    const next = await t.http
+      .get(`/api/userposts/${prolific.id}`)
+      .query({ cursor: response.body.nextCursor })
+      .expect(200);
     expect(next.body).toEqual({ userPosts: [posts[0]], nextCursor: null });
   });
 
@@ -841,7 +926,10 @@ describe('GET /api/userposts/:userId', () => {
   it("shows only that user's posts", async () => {
     await createPost(t, quiet, { title: 'Quiet one' });
     const response = await t.http.get(`/api/userposts/${quiet.id}`).expect(200);
-    expect(response.body).toEqual({ userPosts: [expect.objectContaining({ title: 'Quiet one', postedBy: authorOf(quiet) })], nextCursor: null });
+    expect(response.body).toEqual({
+      userPosts: [expect.objectContaining({ title: 'Quiet one', postedBy: authorOf(quiet) })],
+      nextCursor: null,
+    });
   });
 
   it('answers an empty list for a user without posts', async () => {
@@ -905,23 +993,23 @@ describe('GET /api/top-posts', () => {
     for (let i = 0; i < 7; i += 1) p.push(await createPost(top, u0, { title: `Top ${i}` }));
     // Scores: p0 3 (likes), p1 1 (one user commenting three times), p2 2 (likes),
     // p3 2 (two commenters), p4 0, p5 2 (a like and a comment by someone else), p6 1 (a like).
-    for (const user of [u1, u2, u3]) await likeOn(top, user, p[0]!._id);
-    for (let i = 0; i < 3; i += 1) await commentOn(top, u1, p[1]!._id);
-    for (const user of [u1, u2]) await likeOn(top, user, p[2]!._id);
-    for (const user of [u1, u2]) await commentOn(top, user, p[3]!._id);
-    await likeOn(top, u1, p[5]!._id);
-    await commentOn(top, u2, p[5]!._id);
-    await likeOn(top, u1, p[6]!._id);
+    for (const user of [u1, u2, u3]) await likeOn(top, user, p[0]._id);
+    for (let i = 0; i < 3; i += 1) await commentOn(top, u1, p[1]._id);
+    for (const user of [u1, u2]) await likeOn(top, user, p[2]._id);
+    for (const user of [u1, u2]) await commentOn(top, user, p[3]._id);
+    await likeOn(top, u1, p[5]._id);
+    await commentOn(top, u2, p[5]._id);
+    await likeOn(top, u1, p[6]._id);
 
     const response = await top.http.get('/api/top-posts').expect(200);
 
     expect(response.body).toEqual({
       posts: [
-        { _id: p[0]!._id, title: 'Top 0', postedBy: authorOf(u0), likesCount: 3, commentsCount: 0 },
-        { _id: p[5]!._id, title: 'Top 5', postedBy: authorOf(u0), likesCount: 1, commentsCount: 1 },
-        { _id: p[3]!._id, title: 'Top 3', postedBy: authorOf(u0), likesCount: 0, commentsCount: 2 },
-        { _id: p[2]!._id, title: 'Top 2', postedBy: authorOf(u0), likesCount: 2, commentsCount: 0 },
-        { _id: p[6]!._id, title: 'Top 6', postedBy: authorOf(u0), likesCount: 1, commentsCount: 0 },
+        { _id: p[0]._id, title: 'Top 0', postedBy: authorOf(u0), likesCount: 3, commentsCount: 0 },
+        { _id: p[5]._id, title: 'Top 5', postedBy: authorOf(u0), likesCount: 1, commentsCount: 1 },
+        { _id: p[3]._id, title: 'Top 3', postedBy: authorOf(u0), likesCount: 0, commentsCount: 2 },
+        { _id: p[2]._id, title: 'Top 2', postedBy: authorOf(u0), likesCount: 2, commentsCount: 0 },
+        { _id: p[6]._id, title: 'Top 6', postedBy: authorOf(u0), likesCount: 1, commentsCount: 0 },
       ],
     });
   });
@@ -929,24 +1017,26 @@ describe('GET /api/top-posts', () => {
   it('moves a post up when it gains a like, and down when a commenter is removed', async () => {
     const [, u1, u2, u3] = users as [TestUser, TestUser, TestUser, TestUser];
     // p1 reaches 2 (like + one distinct commenter) and, older than p5, p3 and p2, lands after them.
-    await likeOn(top, u3, p[1]!._id);
-    expect(await topIds()).toEqual([p[0]!._id, p[5]!._id, p[3]!._id, p[2]!._id, p[1]!._id]);
+    await likeOn(top, u3, p[1]._id);
+    expect(await topIds()).toEqual([p[0]._id, p[5]._id, p[3]._id, p[2]._id, p[1]._id]);
 
     // Removing u2's only comment on p3 leaves it one commenter: score 1, out of the top 5.
-    const { body } = await top.http.get(`/api/posts/${p[3]!._id}/comments`).expect(200);
-    const u2Comment = (body.comments as { _id: string; postedBy: { _id: string } }[]).find((c) => c.postedBy._id === u2.id)!;
-    await top.http.delete(`/api/comment/${p[3]!._id}/${u2Comment._id}`).set('Authorization', u2.auth).expect(200);
-    expect(await topIds()).toEqual([p[0]!._id, p[5]!._id, p[2]!._id, p[1]!._id, p[6]!._id]);
+    const { body } = await top.http.get(`/api/posts/${p[3]._id}/comments`).expect(200);
+    const u2Comment = (body.comments as { _id: string; postedBy: { _id: string } }[]).find(
+      (c) => c.postedBy._id === u2.id,
+    )!;
+    await top.http.delete(`/api/comment/${p[3]._id}/${u2Comment._id}`).set('Authorization', u2.auth).expect(200);
+    expect(await topIds()).toEqual([p[0]._id, p[5]._id, p[2]._id, p[1]._id, p[6]._id]);
 
     // A second like by u1 changes nothing.
-    await likeOn(top, u1, p[6]!._id);
-    expect(await topIds()).toEqual([p[0]!._id, p[5]!._id, p[2]!._id, p[1]!._id, p[6]!._id]);
+    await likeOn(top, u1, p[6]._id);
+    expect(await topIds()).toEqual([p[0]._id, p[5]._id, p[2]._id, p[1]._id, p[6]._id]);
   });
 
   it('drops a deleted post from the ranking', async () => {
     const [u0] = users as [TestUser];
-    await top.http.delete(`/api/deletepost/${p[0]!._id}`).set('Authorization', u0.auth).expect(200);
-    expect(await topIds()).toEqual([p[5]!._id, p[2]!._id, p[1]!._id, p[6]!._id, p[3]!._id]);
+    await top.http.delete(`/api/deletepost/${p[0]._id}`).set('Authorization', u0.auth).expect(200);
+    expect(await topIds()).toEqual([p[5]._id, p[2]._id, p[1]._id, p[6]._id, p[3]._id]);
   });
 
   it('needs no token', async () => {

@@ -361,7 +361,10 @@ describe('PUT /api/bio', () => {
 
   it('keeps the new bio for the next sign-in', async () => {
     await updateBio({ bio: 'Persisted' }).expect(200);
-    const { body } = await t.http.post('/api/signin').send({ userName: ada.userName, password: ada.password }).expect(200);
+    const { body } = await t.http
+      .post('/api/signin')
+      .send({ userName: ada.userName, password: ada.password })
+      .expect(200);
     expect(body.user.bio).toBe('Persisted');
   });
 
@@ -470,7 +473,10 @@ describe('PUT /api/updatetheme', () => {
 
   it('keeps the theme for the next sign-in', async () => {
     await updateTheme({ theme: 'dark' }).expect(200);
-    const { body } = await t.http.post('/api/signin').send({ userName: ada.userName, password: ada.password }).expect(200);
+    const { body } = await t.http
+      .post('/api/signin')
+      .send({ userName: ada.userName, password: ada.password })
+      .expect(200);
     expect(body.user.theme).toBe('dark');
   });
 
@@ -517,14 +523,21 @@ describe('the admin role', () => {
     });
 
     it('shows role "admin" at sign-in and on the public profile', async () => {
-      const signIn = await t.http.post('/api/signin').send({ userName: admin.userName, password: admin.password }).expect(200);
+      const signIn = await t.http
+        .post('/api/signin')
+        .send({ userName: admin.userName, password: admin.password })
+        .expect(200);
       expect(signIn.body.user.role).toBe('admin');
       const { body } = await profileOf(admin.id).expect(200);
       expect(body.user.role).toBe('admin');
     });
 
     it('takes effect with a token issued before the grant', async () => {
-      const response = await t.http.put('/api/bio').set('Authorization', admin.auth).send({ bio: 'in charge' }).expect(200);
+      const response = await t.http
+        .put('/api/bio')
+        .set('Authorization', admin.auth)
+        .send({ bio: 'in charge' })
+        .expect(200);
       expect(response.body.role).toBe('admin');
     });
 
@@ -536,7 +549,10 @@ describe('the admin role', () => {
     it('lets an admin delete another user’s post, which a plain user may not', async () => {
       const post = await createPost(t, author);
       await expectNothingChanged(async () => {
-        const response = await t.http.delete(`/api/deletepost/${post._id}`).set('Authorization', plain.auth).expect(403);
+        const response = await t.http
+          .delete(`/api/deletepost/${post._id}`)
+          .set('Authorization', plain.auth)
+          .expect(403);
         expect(response.body).toEqual({ error: expect.any(String) });
       });
       await t.http.delete(`/api/deletepost/${post._id}`).set('Authorization', admin.auth).expect(200);
@@ -553,7 +569,9 @@ describe('the admin role', () => {
       expect(me.role).toBe('user');
 
       const second = await createPost(t, author);
-      await expectNothingChanged(() => t.http.delete(`/api/deletepost/${second._id}`).set('Authorization', revokable.auth).expect(403));
+      await expectNothingChanged(() =>
+        t.http.delete(`/api/deletepost/${second._id}`).set('Authorization', revokable.auth).expect(403),
+      );
       const { body } = await profileOf(revokable.id).expect(200);
       expect(body.user.role).toBe('user');
     });

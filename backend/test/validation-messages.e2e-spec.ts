@@ -58,7 +58,10 @@ describe('validation messages', () => {
   });
 
   it('says a userName that is not text must be text', async () => {
-    const response = await t.http.post('/api/signup').send({ userName: 123, email: 'a@b.co', password: 'long enough' }).expect(400);
+    const response = await t.http
+      .post('/api/signup')
+      .send({ userName: 123, email: 'a@b.co', password: 'long enough' })
+      .expect(400);
     expect(response.body).toEqual({ error: 'userName must be text' });
   });
 });

@@ -8,10 +8,11 @@ import type { AuthUser } from './auth-user';
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<T = AuthUser>(error: unknown, user: T | false, info: unknown): T {
-    if (error) throw error;
+    if (error instanceof Error) throw error;
     if (user) return user;
     if (info instanceof TokenExpiredError) throw new UnauthorizedError('Your session has expired; please log in again');
-    if (info instanceof Error && info.message === 'No auth token') throw new UnauthorizedError('Please log in to do that');
+    if (info instanceof Error && info.message === 'No auth token')
+      throw new UnauthorizedError('Please log in to do that');
     throw new UnauthorizedError('Your session is not valid; please log in again');
   }
 }
@@ -23,7 +24,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 @Injectable()
 export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<T = AuthUser>(error: unknown, user: T | false): T {
-    if (error) throw error;
+    if (error instanceof Error) throw error;
     return (user || null) as T;
   }
 }

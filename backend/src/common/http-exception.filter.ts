@@ -26,7 +26,8 @@ const log = new Logger('Errors');
  */
 export function renderError(exception: unknown): Rendered {
   if (exception instanceof AppError) return { status: exception.status, error: exception.message };
-  if (exception instanceof HttpException) return { status: exception.getStatus(), error: httpExceptionMessage(exception) };
+  if (exception instanceof HttpException)
+    return { status: exception.getStatus(), error: httpExceptionMessage(exception) };
   const framework = exception as { statusCode?: unknown; code?: unknown };
   if (typeof framework.statusCode === 'number' && framework.statusCode >= 400 && framework.statusCode < 500) {
     const code = typeof framework.code === 'string' ? framework.code : '';

@@ -15,7 +15,11 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
   fastify.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, parseJsonBody);
 }
 
-function parseJsonBody(_request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void {
+function parseJsonBody(
+  _request: FastifyRequest,
+  body: string | Buffer,
+  done: (error: Error | null, value?: unknown) => void,
+): void {
   const text = body.toString();
   // An empty body is "nothing sent": validation then names the missing fields.
   if (text.trim() === '') return done(null, undefined);

@@ -17,7 +17,9 @@ export const LOCAL_UPLOAD_URL = /^\/uploads\/[0-9a-f]{24}\.webp$/;
 
 /** A picture is one this server issued, the default picture, or any http(s) image URL. */
 export function isPictureUrl(value: unknown): value is string {
-  return value === DEFAULT_PROFILE_PIC || (typeof value === 'string' && LOCAL_UPLOAD_URL.test(value)) || isHttpUrl(value);
+  return (
+    value === DEFAULT_PROFILE_PIC || (typeof value === 'string' && LOCAL_UPLOAD_URL.test(value)) || isHttpUrl(value)
+  );
 }
 
 export function IsHttpUrl(options?: ValidationOptions): PropertyDecorator {

@@ -11,7 +11,11 @@ export class DatabaseModule implements OnApplicationShutdown {
   static forRoot(db: Db, dialect: Dialect) {
     return {
       module: DatabaseModule,
-      providers: [{ provide: DATABASE, useValue: db }, { provide: DATABASE_DIALECT, useValue: dialect }, TransactionRunner],
+      providers: [
+        { provide: DATABASE, useValue: db },
+        { provide: DATABASE_DIALECT, useValue: dialect },
+        TransactionRunner,
+      ],
       exports: [DATABASE, DATABASE_DIALECT, TransactionRunner],
     };
   }

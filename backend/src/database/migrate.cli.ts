@@ -8,7 +8,9 @@ async function main(): Promise<void> {
   const { db, dialect } = createDatabase(config);
   try {
     const applied = await migrateToLatest(db, dialect);
-    console.log(applied.length ? `Applied on ${dialect}: ${applied.join(', ')}` : `The ${dialect} database is up to date`);
+    console.log(
+      applied.length ? `Applied on ${dialect}: ${applied.join(', ')}` : `The ${dialect} database is up to date`,
+    );
   } finally {
     await db.destroy();
   }

@@ -23,7 +23,7 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
   }).migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

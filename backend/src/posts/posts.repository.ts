@@ -8,7 +8,8 @@ export type PostWithAuthor = PostRow & { author_user_name: string; author_pic: s
 export type CommentWithAuthor = CommentRow & { author_user_name: string; author_pic: string };
 
 /** Which posts a list shows: everyone's, one author's, or those of the people a user follows. */
-export type PostFilter = { kind: 'all' } | { kind: 'author'; authorId: string } | { kind: 'followed-by'; userId: string };
+export type PostFilter =
+  { kind: 'all' } | { kind: 'author'; authorId: string } | { kind: 'followed-by'; userId: string };
 
 /** The only place that reads or writes posts, likes and comments. */
 @Injectable()
@@ -95,7 +96,11 @@ export class PostsRepository {
   }
 
   async removeLike(postId: string, userId: string, ex: Executor): Promise<boolean> {
-    const result = await ex.deleteFrom('likes').where('post_id', '=', postId).where('user_id', '=', userId).executeTakeFirst();
+    const result = await ex
+      .deleteFrom('likes')
+      .where('post_id', '=', postId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 
@@ -141,7 +146,12 @@ export class PostsRepository {
   }
 
   findComment(postId: string, commentId: string, ex: Executor = this.db): Promise<CommentRow | undefined> {
-    return ex.selectFrom('comments').selectAll().where('id', '=', commentId).where('post_id', '=', postId).executeTakeFirst();
+    return ex
+      .selectFrom('comments')
+      .selectAll()
+      .where('id', '=', commentId)
+      .where('post_id', '=', postId)
+      .executeTakeFirst();
   }
 
   async deleteComment(commentId: string, ex: Executor): Promise<void> {

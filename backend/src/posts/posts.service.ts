@@ -35,7 +35,8 @@ export class PostsService {
     let filter: PostFilter = { kind: 'all' };
     if (feed === 'following') {
       if (viewer) filter = { kind: 'followed-by', userId: viewer.id };
-      else if (query.userId !== undefined) filter = { kind: 'followed-by', userId: await this.users.requireExisting(query.userId) };
+      else if (query.userId !== undefined)
+        filter = { kind: 'followed-by', userId: await this.users.requireExisting(query.userId) };
       else throw new BadRequestError('Log in (or pass userId) to see the following feed');
     }
     return this.page(filter, query, PAGINATION.feedPageSize);
@@ -47,7 +48,7 @@ export class PostsService {
   }
 
   async get(rawId: string): Promise<Post> {
-    return (await this.hydrate([await this.requirePost(rawId)]))[0]!;
+    return (await this.hydrate([await this.requirePost(rawId)]))[0];
   }
 
   async comments(rawId: string): Promise<Comment[]> {
@@ -100,10 +101,11 @@ export class PostsService {
   /** One DELETE: the likes and comments cascade with it atomically, so no transaction is needed. */
   async delete(me: AuthUser, rawId: string): Promise<Post> {
     const row = await this.requirePost(rawId);
-    if (row.author_id !== me.id && me.role !== 'admin') throw new ForbiddenError('Only the author or an admin can delete this post');
+    if (row.author_id !== me.id && me.role !== 'admin')
+      throw new ForbiddenError('Only the author or an admin can delete this post');
     const [deleted] = await this.hydrate([row]);
     await this.posts.delete(row.id);
-    return deleted!;
+    return deleted;
   }
 
   async like(me: AuthUser, rawPostId: string): Promise<Post> {
@@ -149,7 +151,8 @@ export class PostsService {
       const comment = commentId ? await this.posts.findComment(post.id, commentId, trx) : undefined;
       if (!comment) throw new NotFoundError("This comment doesn't exist");
       const allowed = comment.author_id === me.id || post.author_id === me.id || me.role === 'admin';
-      if (!allowed) throw new ForbiddenError("Only the comment's author, the post's author or an admin can delete this comment");
+      if (!allowed)
+        throw new ForbiddenError("Only the comment's author, the post's author or an admin can delete this comment");
       await this.posts.adjustCommentsCount(post.id, -1, trx);
       await this.posts.deleteComment(comment.id, trx);
       await this.posts.recountCommenters(post.id, trx);

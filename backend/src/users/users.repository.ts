@@ -22,14 +22,20 @@ export class UsersRepository {
   }
 
   findByUserName(userName: string, ex: Executor = this.db): Promise<UserRow | undefined> {
-    return ex.selectFrom('users').selectAll().where(sql`lower(user_name)`, '=', userNameKey(userName)).executeTakeFirst();
+    return ex
+      .selectFrom('users')
+      .selectAll()
+      .where(sql`lower(user_name)`, '=', userNameKey(userName))
+      .executeTakeFirst();
   }
 
   async takenFields(userName: string, email: string): Promise<{ userName: boolean; email: boolean }> {
     const rows = await this.db
       .selectFrom('users')
       .select(['user_name', 'email_key'])
-      .where((eb) => eb.or([eb(sql`lower(user_name)`, '=', userNameKey(userName)), eb('email_key', '=', emailKey(email))]))
+      .where((eb) =>
+        eb.or([eb(sql`lower(user_name)`, '=', userNameKey(userName)), eb('email_key', '=', emailKey(email))]),
+      )
       .execute();
     return {
       userName: rows.some((row) => userNameKey(row.user_name) === userNameKey(userName)),
@@ -84,7 +90,11 @@ export class UsersRepository {
   }
 
   async unfollow(followerId: string, followeeId: string, ex: Executor = this.db): Promise<void> {
-    await ex.deleteFrom('follows').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).execute();
+    await ex
+      .deleteFrom('follows')
+      .where('follower_id', '=', followerId)
+      .where('followee_id', '=', followeeId)
+      .execute();
   }
 }
 

@@ -15,12 +15,17 @@ export interface TestUser {
 }
 
 /** Signs a new user up and in through the API, the way a person would. */
-export async function createUser(t: TestApp, overrides: Partial<{ userName: string; email: string; password: string; pic: string }> = {}): Promise<TestUser> {
+export async function createUser(
+  t: TestApp,
+  overrides: Partial<{ userName: string; email: string; password: string; pic: string }> = {},
+): Promise<TestUser> {
   sequence += 1;
   const userName = overrides.userName ?? `user${sequence}_${process.pid}`;
   const email = overrides.email ?? `${userName.toLowerCase()}@example.com`;
   const password = overrides.password ?? 'correct horse battery';
-  const signUp = await t.http.post('/api/signup').send({ userName, email, password, ...(overrides.pic ? { pic: overrides.pic } : {}) });
+  const signUp = await t.http
+    .post('/api/signup')
+    .send({ userName, email, password, ...(overrides.pic ? { pic: overrides.pic } : {}) });
   if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`);
   const signIn = await t.http.post('/api/signin').send({ userName, password });
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${JSON.stringify(signIn.body)}`);
@@ -34,17 +39,23 @@ export async function createPost(t: TestApp, author: TestUser, overrides: Record
     .post('/api/createpost')
     .set('Authorization', author.auth)
     .send({ title: `Post ${sequence}`, desc: `Description of post ${sequence}`, ...overrides });
-  if (response.status !== 201) throw new Error(`createpost failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 201)
+    throw new Error(`createpost failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.post as Post;
 }
 
-export async function createNotice(t: TestApp, author: TestUser, overrides: Record<string, unknown> = {}): Promise<Notice> {
+export async function createNotice(
+  t: TestApp,
+  author: TestUser,
+  overrides: Record<string, unknown> = {},
+): Promise<Notice> {
   sequence += 1;
   const response = await t.http
     .post('/api/createnotice')
     .set('Authorization', author.auth)
     .send({ desc: `Notice ${sequence}`, tags: [], links: [], ...overrides });
-  if (response.status !== 201) throw new Error(`createnotice failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 201)
+    throw new Error(`createnotice failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.notice as Notice;
 }
 

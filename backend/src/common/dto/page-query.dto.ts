@@ -21,7 +21,9 @@ export class PageQueryDto {
   @Max(PAGINATION.maxPageSize, { message: `limit must be at most ${PAGINATION.maxPageSize}` })
   limit?: number;
 
-  @ApiPropertyOptional({ description: 'The nextCursor of the previous page: pages by key, so no item repeats or is skipped.' })
+  @ApiPropertyOptional({
+    description: 'The nextCursor of the previous page: pages by key, so no item repeats or is skipped.',
+  })
   @IsOptional()
   @IsString({ message: 'cursor must be text' })
   @MaxLength(200, { message: 'That cursor is not valid; start again from the first page' })

@@ -58,7 +58,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The for-you feed, newest first (an index is read backwards for DESC on both dialects).
   await db.schema.createIndex('posts_created_idx').on('posts').columns(['created_at', 'id']).execute();
   // A profile's posts and the following feed.
-  await db.schema.createIndex('posts_author_created_idx').on('posts').columns(['author_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('posts_author_created_idx')
+    .on('posts')
+    .columns(['author_id', 'created_at', 'id'])
+    .execute();
   // Top posts: the same expression as the ORDER BY, so the planner reads the top 5 off the index.
   await db.schema
     .createIndex('posts_top_idx')
@@ -83,7 +87,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('text', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('comments_post_created_idx').on('comments').columns(['post_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('comments_post_created_idx')
+    .on('comments')
+    .columns(['post_id', 'created_at', 'id'])
+    .execute();
   // Counting distinct commenters of a post after a comment is added or removed.
   await db.schema.createIndex('comments_post_author_idx').on('comments').columns(['post_id', 'author_id']).execute();
   await db.schema.createIndex('comments_author_idx').on('comments').column('author_id').execute();

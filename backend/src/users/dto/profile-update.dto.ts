@@ -20,7 +20,9 @@ export class UnfollowDto {
 }
 
 export class UpdatePicDto {
-  @ApiProperty({ description: `A URL from POST /api/upload, an http(s) URL, or ${DEFAULT_PROFILE_PIC} to remove the picture` })
+  @ApiProperty({
+    description: `A URL from POST /api/upload, an http(s) URL, or ${DEFAULT_PROFILE_PIC} to remove the picture`,
+  })
   @Trim()
   @IsNotEmpty({ message: 'pic is required' })
   @IsString({ message: 'pic must be text' })
