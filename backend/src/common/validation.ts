@@ -16,17 +16,23 @@ export function TrimToUndefined(): PropertyDecorator {
   });
 }
 
-/**
- * Decorators are evaluated bottom-up, so a property's failed constraints arrive in bottom-up
- * order; the last one is the top-most in the source. DTOs list their checks top-down as
- * presence, type, then format or length, so a missing title is "required", `title: 42` "must be
- * text", and only a real string is "at most 80 characters".
- */
+/** Which failed rule a person should hear about first: "is required" before "must be text"
+ * before "at most 80 characters" (a missing or mistyped value fails the later rules too). */
+const PRESENCE_RULES = new Set(['isDefined', 'isNotEmpty']);
+const TYPE_RULES = new Set(['isString', 'isArray', 'isInt', 'isNumber', 'isBoolean', 'isObject', 'isIn']);
+
+function rank(rule: string): number {
+  if (PRESENCE_RULES.has(rule)) return 0;
+  if (TYPE_RULES.has(rule)) return 1;
+  return 2;
+}
+
 function firstMessage(errors: ValidationError[]): string | undefined {
   for (const error of errors) {
-    const constraints = Object.values(error.constraints ?? {});
-    const topMost = constraints[constraints.length - 1];
-    if (topMost) return topMost;
+    const failed = Object.entries(error.constraints ?? {});
+    // Stable sort: among rules of the same kind, the order class-validator reported them in.
+    const [first] = failed.sort(([a], [b]) => rank(a) - rank(b));
+    if (first) return first[1];
     const nested = firstMessage(error.children ?? []);
     if (nested) return nested;
   }

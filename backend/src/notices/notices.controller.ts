@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Notice, NoticeListReply, NoticeReply } from '@techit/contract/api-types';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { Authenticated } from '../auth/authenticated.decorator';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { PageQueryDto } from '../common/dto/page-query.dto';
 import { CreateNoticeDto } from './dto/create-notice.dto';
@@ -32,21 +32,19 @@ export class NoticesController {
   }
 
   @Post('createnotice')
-  @UseGuards(JwtAuthGuard)
-  @ApiBearerAuth()
+  @Authenticated()
   @ApiOperation({ summary: 'Create a notice with up to 3 links' })
   @ApiCreatedResponse({ type: NoticeReplyResponse })
-  @ApiErrors(400, 401)
+  @ApiErrors(400)
   async create(@CurrentUser() me: AuthUser, @Body() body: CreateNoticeDto): Promise<NoticeReply> {
     return { notice: await this.notices.create(me, body) };
   }
 
   @Delete('deletenotice/:id')
-  @UseGuards(JwtAuthGuard)
-  @ApiBearerAuth()
+  @Authenticated()
   @ApiOperation({ summary: 'Delete a notice (its author or an admin)' })
   @ApiOkResponse({ type: NoticeResponse, description: 'The deleted notice' })
-  @ApiErrors(401, 403, 404)
+  @ApiErrors(403, 404)
   delete(@CurrentUser() me: AuthUser, @Param('id') id: string): Promise<Notice> {
     return this.notices.delete(me, id);
   }

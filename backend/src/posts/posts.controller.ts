@@ -10,7 +10,8 @@ import type {
 } from '@techit/contract/api-types';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
-import { JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
+import { OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
+import { Authenticated } from '../auth/authenticated.decorator';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { PageQueryDto } from '../common/dto/page-query.dto';
 import { FeedQueryDto } from './dto/feed-query.dto';
@@ -76,71 +77,64 @@ export class PostsController {
   }
 
   @Post('createpost')
-  @UseGuards(JwtAuthGuard)
-  @ApiBearerAuth()
+  @Authenticated()
   @ApiOperation({ summary: 'Create a post' })
   @ApiCreatedResponse({ type: PostReplyResponse })
-  @ApiErrors(400, 401)
+  @ApiErrors(400)
   async create(@CurrentUser() me: AuthUser, @Body() body: CreatePostDto): Promise<PostReply> {
     return { post: await this.posts.create(me, body) };
   }
 
   @Put('editpost/:id')
-  @UseGuards(JwtAuthGuard)
-  @ApiBearerAuth()
+  @Authenticated()
   @ApiOperation({ summary: 'Edit your post (accepts a JSON body sent without a JSON content type)' })
   @ApiOkResponse({ type: PostResponse })
-  @ApiErrors(400, 401, 403, 404)
+  @ApiErrors(400, 403, 404)
   edit(@CurrentUser() me: AuthUser, @Param('id') id: string, @Body() body: EditPostDto): Promise<ApiPost> {
     return this.posts.edit(me, id, body);
   }
 
   @Delete('deletepost/:id')
-  @UseGuards(JwtAuthGuard)
-  @ApiBearerAuth()
+  @Authenticated()
   @ApiOperation({ summary: 'Delete a post (its author or an admin); its likes and comments go with it' })
   @ApiOkResponse({ type: PostResponse, description: 'The deleted post' })
-  @ApiErrors(401, 403, 404)
+  @ApiErrors(403, 404)
   delete(@CurrentUser() me: AuthUser, @Param('id') id: string): Promise<ApiPost> {
     return this.posts.delete(me, id);
   }
 
   @Put('like')
-  @UseGuards(JwtAuthGuard)
-  @ApiBearerAuth()
+  @Authenticated()
   @ApiOperation({ summary: 'Like a post (liking twice changes nothing)' })
   @ApiOkResponse({ type: PostResponse })
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 404)
   like(@CurrentUser() me: AuthUser, @Body() body: PostIdDto): Promise<ApiPost> {
     return this.posts.like(me, body.postId);
   }
 
   @Put('unlike')
-  @UseGuards(JwtAuthGuard)
-  @ApiBearerAuth()
+  @Authenticated()
   @ApiOperation({ summary: 'Take back a like (when not liked, changes nothing)' })
   @ApiOkResponse({ type: PostResponse })
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 404)
   unlike(@CurrentUser() me: AuthUser, @Body() body: PostIdDto): Promise<ApiPost> {
     return this.posts.unlike(me, body.postId);
   }
 
   @Put('comment')
-  @UseGuards(JwtAuthGuard)
-  @ApiBearerAuth()
+  @Authenticated()
   @ApiOperation({ summary: 'Comment on a post' })
   @ApiOkResponse({ type: PostResponse, description: 'The post with its comments' })
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 404)
   comment(@CurrentUser() me: AuthUser, @Body() body: CommentDto): Promise<ApiPost> {
     return this.posts.comment(me, body.postId, body.text);
   }
 
   @Delete('comment/:postId/:commentId')
-  @UseGuards(JwtAuthGuard)
-  @ApiBearerAuth()
+  @Authenticated()
   @ApiOperation({ summary: "Delete a comment (its author, the post's author or an admin)" })
   @ApiOkResponse({ type: PostResponse })
-  @ApiErrors(401, 403, 404)
+  @ApiErrors(403, 404)
   deleteComment(
     @CurrentUser() me: AuthUser,
     @Param('postId') postId: string,

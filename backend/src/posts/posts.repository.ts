@@ -105,27 +105,20 @@ export class PostsRepository {
   }
 
   /**
-   * False when the post no longer exists. On PostgreSQL the update also locks the post's row
-   * until the transaction ends, so a concurrent delete waits for (and then cascades) this change.
+   * Moves one of a post's counters. False when the post no longer exists (deleted since the
+   * caller looked it up). On PostgreSQL the update also locks the post's row until the
+   * transaction ends, so a concurrent delete waits for this change, and concurrent comment
+   * changes on one post queue up, letting the commenter recount that follows see them all.
    */
-  async adjustLikesCount(postId: string, delta: 1 | -1, ex: Executor): Promise<boolean> {
+  async adjustCounter(
+    postId: string,
+    counter: 'likes_count' | 'comments_count',
+    delta: 1 | -1,
+    ex: Executor,
+  ): Promise<boolean> {
     const result = await ex
       .updateTable('posts')
-      .set((eb) => ({ likes_count: eb('likes_count', '+', delta) }))
-      .where('id', '=', postId)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  }
-
-  /**
-   * Changes comments_count first: on PostgreSQL that row lock queues concurrent comment changes
-   * on the same post, so the commenter recount that follows sees every committed comment. False
-   * when the post no longer exists (deleted since the caller looked it up).
-   */
-  async adjustCommentsCount(postId: string, delta: 1 | -1, ex: Executor): Promise<boolean> {
-    const result = await ex
-      .updateTable('posts')
-      .set((eb) => ({ comments_count: eb('comments_count', '+', delta) }))
+      .set((eb) => ({ [counter]: eb(counter, '+', delta) }))
       .where('id', '=', postId)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;

@@ -113,9 +113,9 @@ export class PostsService {
     await this.transactions.run(async (trx) => {
       // Counting first locks the post and proves it still exists (it may have been deleted since
       // requirePost): a 404 instead of a foreign-key error. A repeated like takes the count back.
-      if (!(await this.posts.adjustLikesCount(post.id, 1, trx))) throw new NotFoundError(POST_NOT_FOUND);
+      if (!(await this.posts.adjustCounter(post.id, 'likes_count', 1, trx))) throw new NotFoundError(POST_NOT_FOUND);
       if (!(await this.posts.addLike(post.id, me.id, new Date().toISOString(), trx))) {
-        await this.posts.adjustLikesCount(post.id, -1, trx);
+        await this.posts.adjustCounter(post.id, 'likes_count', -1, trx);
       }
     });
     return this.get(post.id);
@@ -124,7 +124,8 @@ export class PostsService {
   async unlike(me: AuthUser, rawPostId: string): Promise<Post> {
     const post = await this.requirePost(rawPostId);
     await this.transactions.run(async (trx) => {
-      if (await this.posts.removeLike(post.id, me.id, trx)) await this.posts.adjustLikesCount(post.id, -1, trx);
+      if (await this.posts.removeLike(post.id, me.id, trx))
+        await this.posts.adjustCounter(post.id, 'likes_count', -1, trx);
     });
     return this.get(post.id);
   }
@@ -134,7 +135,7 @@ export class PostsService {
     const now = new Date();
     await this.transactions.run(async (trx) => {
       // Also the existence check: the post may have been deleted since requirePost.
-      if (!(await this.posts.adjustCommentsCount(post.id, 1, trx))) throw new NotFoundError(POST_NOT_FOUND);
+      if (!(await this.posts.adjustCounter(post.id, 'comments_count', 1, trx))) throw new NotFoundError(POST_NOT_FOUND);
       await this.posts.insertComment(
         { id: newObjectId(now), post_id: post.id, author_id: me.id, text, created_at: now.toISOString() },
         trx,
@@ -153,7 +154,7 @@ export class PostsService {
       const allowed = comment.author_id === me.id || post.author_id === me.id || me.role === 'admin';
       if (!allowed)
         throw new ForbiddenError("Only the comment's author, the post's author or an admin can delete this comment");
-      await this.posts.adjustCommentsCount(post.id, -1, trx);
+      await this.posts.adjustCounter(post.id, 'comments_count', -1, trx);
       await this.posts.deleteComment(comment.id, trx);
       await this.posts.recountCommenters(post.id, trx);
     });

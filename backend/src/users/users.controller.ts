@@ -1,9 +1,9 @@
-import { Body, Controller, Get, Param, Put, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Me, UserReply } from '@techit/contract/api-types';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { Authenticated } from '../auth/authenticated.decorator';
 import { ApiErrors } from '../common/api-errors.decorator';
 import {
   FollowDto,
@@ -30,61 +30,55 @@ export class UsersController {
   }
 
   @Put('follow')
-  @UseGuards(JwtAuthGuard)
-  @ApiBearerAuth()
+  @Authenticated()
   @ApiOperation({ summary: 'Follow a user (following twice changes nothing)' })
   @ApiOkResponse({ type: MeResponse, description: 'The caller, updated' })
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 404)
   follow(@CurrentUser() me: AuthUser, @Body() body: FollowDto): Promise<Me> {
     return this.users.follow(me.id, body.followId);
   }
 
   @Put('unfollow')
-  @UseGuards(JwtAuthGuard)
-  @ApiBearerAuth()
+  @Authenticated()
   @ApiOperation({ summary: 'Stop following a user' })
   @ApiOkResponse({ type: MeResponse })
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 404)
   unfollow(@CurrentUser() me: AuthUser, @Body() body: UnfollowDto): Promise<Me> {
     return this.users.unfollow(me.id, body.unfollowId);
   }
 
   @Put('updatepic')
-  @UseGuards(JwtAuthGuard)
-  @ApiBearerAuth()
+  @Authenticated()
   @ApiOperation({ summary: 'Change (or, with the default picture, remove) the profile picture' })
   @ApiOkResponse({ type: MeResponse })
-  @ApiErrors(400, 401)
+  @ApiErrors(400)
   updatePic(@CurrentUser() me: AuthUser, @Body() body: UpdatePicDto): Promise<Me> {
     return this.users.updatePicture(me.id, body.pic);
   }
 
   @Put('bio')
-  @UseGuards(JwtAuthGuard)
-  @ApiBearerAuth()
+  @Authenticated()
   @ApiOperation({ summary: 'Change the bio' })
   @ApiOkResponse({ type: MeResponse })
-  @ApiErrors(400, 401)
+  @ApiErrors(400)
   updateBio(@CurrentUser() me: AuthUser, @Body() body: UpdateBioDto): Promise<Me> {
     return this.users.updateBio(me.id, body.bio);
   }
 
   @Put('position')
-  @UseGuards(JwtAuthGuard)
-  @ApiBearerAuth()
+  @Authenticated()
   @ApiOperation({ summary: 'Change the position (job title)' })
   @ApiOkResponse({ type: MeResponse })
-  @ApiErrors(400, 401)
+  @ApiErrors(400)
   updatePosition(@CurrentUser() me: AuthUser, @Body() body: UpdatePositionDto): Promise<Me> {
     return this.users.updatePosition(me.id, body.position);
   }
 
   @Put('updatetheme')
-  @UseGuards(JwtAuthGuard)
-  @ApiBearerAuth()
+  @Authenticated()
   @ApiOperation({ summary: 'Save the light or dark theme' })
   @ApiOkResponse({ type: MeResponse })
-  @ApiErrors(400, 401)
+  @ApiErrors(400)
   updateTheme(@CurrentUser() me: AuthUser, @Body() body: UpdateThemeDto): Promise<Me> {
     return this.users.updateTheme(me.id, body.theme);
   }

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CATEGORIES, type Category } from '@techit/contract/enums';
 import { LIMITS } from '@techit/contract/limits';
@@ -5,36 +6,46 @@ import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validat
 import { IsHttpUrl, IsPictureUrl } from '../../common/url-rules';
 import { Trim, TrimToUndefined } from '../../common/validation';
 
-const TITLE_MESSAGE = `Title must be at most ${LIMITS.postTitleMax} characters`;
-const DESC_MESSAGE = `Description must be at most ${LIMITS.postDescMax} characters`;
-const LINK_MESSAGE = 'must be an http(s) URL of at most 2048 characters';
+/** A required, trimmed text field with a length limit. */
+function RequiredText(label: string, max: number): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ maxLength: max }),
+    Trim(),
+    IsNotEmpty({ message: `${label} is required` }),
+    IsString({ message: `${label} must be text` }),
+    MaxLength(max, { message: `${label} must be at most ${max} characters` }),
+  );
+}
 
-/*
- * The pipe reports a field's top-most failed check (see common/validation.ts), so each field lists
- * its checks top-down: presence, then type, then format or length. A missing title is told it is
- * required, `title: 5` that it must be text, and only a real string that it is too long.
- */
+/** An optional http(s) link; blank counts as not sent. */
+function OptionalLink(name: string, description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ description }),
+    TrimToUndefined(),
+    IsOptional(),
+    IsHttpUrl({ message: `${name} must be an http(s) URL of at most ${LIMITS.linkMax} characters` }),
+  );
+}
+
+/** An optional picture URL: one this server issued, or an http(s) URL. */
+function OptionalPicture(description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ description }),
+    TrimToUndefined(),
+    IsOptional(),
+    IsString({ message: 'pic must be text' }),
+    IsPictureUrl({ message: 'pic must be an uploaded image URL or an http(s) URL' }),
+  );
+}
 
 export class CreatePostDto {
-  @ApiProperty({ maxLength: LIMITS.postTitleMax })
-  @Trim()
-  @IsNotEmpty({ message: 'Title is required' })
-  @IsString({ message: 'Title must be text' })
-  @MaxLength(LIMITS.postTitleMax, { message: TITLE_MESSAGE })
+  @RequiredText('Title', LIMITS.postTitleMax)
   title: string;
 
-  @ApiProperty({ maxLength: LIMITS.postDescMax })
-  @Trim()
-  @IsNotEmpty({ message: 'Description is required' })
-  @IsString({ message: 'Description must be text' })
-  @MaxLength(LIMITS.postDescMax, { message: DESC_MESSAGE })
+  @RequiredText('Description', LIMITS.postDescMax)
   desc: string;
 
-  @ApiPropertyOptional({ description: 'The picture: a URL from POST /api/upload or an http(s) URL; stored as photo' })
-  @TrimToUndefined()
-  @IsOptional()
-  @IsString({ message: 'pic must be text' })
-  @IsPictureUrl({ message: 'pic must be an uploaded image URL or an http(s) URL' })
+  @OptionalPicture('The picture: a URL from POST /api/upload or an http(s) URL; stored as photo')
   pic?: string;
 
   @ApiPropertyOptional({ enum: ['', ...CATEGORIES] })
@@ -43,25 +54,15 @@ export class CreatePostDto {
   @IsIn(CATEGORIES, { message: `category must be one of: ${CATEGORIES.join(', ')} (or empty)` })
   category?: Category;
 
-  @ApiPropertyOptional({ description: 'Code link (http or https)' })
-  @TrimToUndefined()
-  @IsOptional()
-  @IsHttpUrl({ message: `link1 ${LINK_MESSAGE}` })
+  @OptionalLink('link1', 'Code link (http or https)')
   link1?: string;
 
-  @ApiPropertyOptional({ description: 'Demo link (http or https)' })
-  @TrimToUndefined()
-  @IsOptional()
-  @IsHttpUrl({ message: `link2 ${LINK_MESSAGE}` })
+  @OptionalLink('link2', 'Demo link (http or https)')
   link2?: string;
 }
 
 export class EditPostDto {
-  @ApiProperty({ maxLength: LIMITS.postTitleMax })
-  @Trim()
-  @IsNotEmpty({ message: 'Title is required' })
-  @IsString({ message: 'Title must be text' })
-  @MaxLength(LIMITS.postTitleMax, { message: TITLE_MESSAGE })
+  @RequiredText('Title', LIMITS.postTitleMax)
   title: string;
 
   @ApiProperty({ enum: CATEGORIES })
@@ -70,30 +71,16 @@ export class EditPostDto {
   @IsIn(CATEGORIES, { message: `Category must be one of: ${CATEGORIES.join(', ')}` })
   category: Category;
 
-  @ApiProperty({ maxLength: LIMITS.postDescMax })
-  @Trim()
-  @IsNotEmpty({ message: 'Description is required' })
-  @IsString({ message: 'Description must be text' })
-  @MaxLength(LIMITS.postDescMax, { message: DESC_MESSAGE })
+  @RequiredText('Description', LIMITS.postDescMax)
   desc: string;
 
-  @ApiPropertyOptional({ description: 'Code link; empty removes it' })
-  @TrimToUndefined()
-  @IsOptional()
-  @IsHttpUrl({ message: `link1 ${LINK_MESSAGE}` })
+  @OptionalLink('link1', 'Code link; empty or missing removes it')
   link1?: string;
 
-  @ApiPropertyOptional({ description: 'Demo link; empty removes it' })
-  @TrimToUndefined()
-  @IsOptional()
-  @IsHttpUrl({ message: `link2 ${LINK_MESSAGE}` })
+  @OptionalLink('link2', 'Demo link; empty or missing removes it')
   link2?: string;
 
-  @ApiPropertyOptional({ description: 'A new picture URL; empty keeps the current one' })
-  @TrimToUndefined()
-  @IsOptional()
-  @IsString({ message: 'pic must be text' })
-  @IsPictureUrl({ message: 'pic must be an uploaded image URL or an http(s) URL' })
+  @OptionalPicture('A new picture URL; empty or missing keeps the current one')
   pic?: string;
 }
 
@@ -105,10 +92,6 @@ export class PostIdDto {
 }
 
 export class CommentDto extends PostIdDto {
-  @ApiProperty({ maxLength: LIMITS.commentMax })
-  @Trim()
-  @IsNotEmpty({ message: 'Comment is required' })
-  @IsString({ message: 'Comment must be text' })
-  @MaxLength(LIMITS.commentMax, { message: `Comment must be at most ${LIMITS.commentMax} characters` })
+  @RequiredText('Comment', LIMITS.commentMax)
   text: string;
 }
