@@ -1,10 +1,13 @@
 import 'reflect-metadata';
+import { existsSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app-factory';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config';
 
 function readConfig(): AppConfig {
   try {
+    // Settings may also live in ./.env (copy .env.example); variables already set win.
+    if (existsSync('.env')) process.loadEnvFile('.env');
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
