@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -23,12 +24,20 @@ export default tseslint.config(
     },
   },
   {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
     files: ['backend/src/database/migrations/**', 'backend/src/database/migrations.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     // supertest replies are untyped JSON: asserting on them is the point of these files.
-    files: ['**/test/**/*.ts', '**/*.spec.ts'],
+    files: ['**/test/**/*.ts', '**/*.spec.ts', 'e2e/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
@@ -40,6 +49,10 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['frontend/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   prettier,
 );

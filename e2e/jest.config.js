@@ -1,0 +1,11 @@
+/** Each story file starts the built server on a fresh database and drives Debian's Chromium. */
+module.exports = {
+  rootDir: '.',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/tests/**/*.story.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
+  moduleNameMapper: { '^@techit/contract/(.*)$': '<rootDir>/../contract/src/$1' },
+  testTimeout: 60000,
+  maxWorkers: 2,
+  reporters: ['default', '<rootDir>/../backend/test/support/summary-reporter.js'],
+};

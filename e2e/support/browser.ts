@@ -1,0 +1,102 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { ApiHelper, type Session } from './api-helper';
+import { type AppServer, startAppServer } from './app-server';
+
+/** Debian's Chromium, never a downloaded browser; no background traffic off this machine. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const SCREENSHOT_DIR = resolve(__dirname, '../screenshots');
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+/**
+ * The browser reports every 4xx/5xx reply as a console error ("Failed to load resource"); the
+ * journeys provoke 404s and 401s on purpose, and the app's own handling of them is asserted on
+ * screen. Everything else on the console's error channel fails the test.
+ */
+const EXPECTED_HTTP_ERROR = /^Failed to load resource: the server responded with a status of 4\d\d/;
+
+export interface Story {
+  readonly server: AppServer;
+  readonly api: ApiHelper;
+  /** A fresh browser context (own storage), optionally logged in as `session`. */
+  open(path: string, options?: { session?: Session; viewport?: { width: number; height: number } }): Promise<Page>;
+  /** Saves a screenshot for people to look at (CI keeps the files; they are not assertions). */
+  screenshot(page: Page, name: string): Promise<void>;
+}
+
+/** Registers the hooks of one story file: a server on a fresh database, a browser, and a console watch. */
+export function useStory(settings: Record<string, string> = {}): Story {
+  let server: AppServer;
+  let browser: Browser;
+  let api: ApiHelper;
+  let contexts: BrowserContext[] = [];
+  let consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startAppServer(settings),
+      chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true }),
+    ]);
+    api = new ApiHelper(server.url);
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts = [];
+    const errors = consoleErrors;
+    consoleErrors = [];
+    expect(errors).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  return {
+    get server() {
+      return server;
+    },
+    get api() {
+      return api;
+    },
+    async open(path, options = {}) {
+      const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, baseURL: server.url });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !EXPECTED_HTTP_ERROR.test(message.text())) {
+          consoleErrors.push(`${page.url()}: ${message.text()}`);
+        }
+      });
+      page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: uncaught ${error.message}`));
+      if (options.session) {
+        // Storage belongs to the origin: load a light page of it first, then sign in there.
+        await page.goto('/api/health');
+        await page.evaluate((session) => {
+          localStorage.setItem('jwt', session.token);
+          localStorage.setItem('techit-user', JSON.stringify(session.user));
+        }, options.session);
+      }
+      await page.goto(path);
+      return page;
+    },
+    async screenshot(page, name) {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+    },
+  };
+}

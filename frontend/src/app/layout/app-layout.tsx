@@ -1,0 +1,32 @@
+import { theme } from 'antd';
+import type { CSSProperties } from 'react';
+import { Outlet } from 'react-router-dom';
+import { BottomNav } from './bottom-nav';
+import { LeftNav } from './left-nav';
+import './layout.css';
+
+/**
+ * Both bars are rendered and CSS shows the one that fits the screen: no flash of the wrong bar
+ * before JavaScript has measured the window.
+ */
+export function AppLayout() {
+  const { token } = theme.useToken();
+  const colors = {
+    '--surface': token.colorBgContainer,
+    '--page': token.colorBgLayout,
+    '--border': token.colorBorderSecondary,
+    '--text': token.colorText,
+    '--text-secondary': token.colorTextSecondary,
+    '--primary': token.colorPrimary,
+    '--hover': token.colorFillTertiary,
+  } as CSSProperties;
+  return (
+    <div className="app-shell" style={colors}>
+      <LeftNav />
+      <main className="app-main" id="main">
+        <Outlet />
+      </main>
+      <BottomNav />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { BellOutlined, HomeOutlined, MenuOutlined, PlusSquareOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { NavLink, useNavigate } from 'react-router-dom';
+import { UserAvatar } from '../../components/user-avatar';
+import { paths } from '../../config/paths';
+import { useNavActions } from './nav-actions';
+
+/** Small screens: the same places as icons along the bottom edge. */
+export function BottomNav() {
+  const navigate = useNavigate();
+  const { user, themeLabel, toggleTheme, goCreate, logout, login } = useNavActions();
+  return (
+    <nav className="bottom-nav" aria-label="Main">
+      <NavLink to={paths.home} end className="bottom-nav-item" aria-label="Home">
+        <HomeOutlined aria-hidden />
+      </NavLink>
+      <NavLink to={paths.notices} className="bottom-nav-item" aria-label="Notices">
+        <BellOutlined aria-hidden />
+      </NavLink>
+      <Button
+        type="text"
+        className="bottom-nav-item"
+        aria-label="Create post"
+        icon={<PlusSquareOutlined aria-hidden />}
+        onClick={goCreate}
+      />
+      <Dropdown
+        trigger={['click']}
+        placement="topRight"
+        menu={{
+          items: [
+            { key: 'for-you', label: 'For You Feed', onClick: () => void navigate(paths.home) },
+            { key: 'following', label: 'Following Feed', onClick: () => void navigate(paths.following) },
+            { key: 'theme', label: themeLabel, onClick: toggleTheme },
+            user
+              ? { key: 'logout', label: 'Logout', onClick: logout }
+              : { key: 'login', label: 'Login', onClick: login },
+          ],
+        }}
+      >
+        <Button type="text" className="bottom-nav-item" aria-label="Menu" icon={<MenuOutlined aria-hidden />} />
+      </Dropdown>
+      {user && (
+        <NavLink to={paths.profile(user._id)} className="bottom-nav-item" aria-label="Your profile">
+          <UserAvatar pic={user.pic} userName={user.userName} size={28} />
+        </NavLink>
+      )}
+    </nav>
+  );
+}

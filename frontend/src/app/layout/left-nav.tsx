@@ -1,0 +1,84 @@
+import {
+  BellOutlined,
+  HomeOutlined,
+  LoginOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  MoonOutlined,
+  PlusSquareOutlined,
+  SunOutlined,
+} from '@ant-design/icons';
+import { UI } from '@techit/contract/limits';
+import { Button, Dropdown, Typography } from 'antd';
+import { Link, NavLink } from 'react-router-dom';
+import { UserAvatar } from '../../components/user-avatar';
+import { paths } from '../../config/paths';
+import { truncate } from '../../lib/truncate';
+import { useNavActions } from './nav-actions';
+
+/** Large screens: the app's name, the main places, a More menu, and who is logged in. */
+export function LeftNav() {
+  const { user, theme, themeLabel, toggleTheme, goCreate, logout, login } = useNavActions();
+  return (
+    <nav className="left-nav" aria-label="Main">
+      <Link to={paths.home} className="brand">
+        TechIt
+      </Link>
+      <ul className="left-nav-links">
+        <li>
+          <NavLink to={paths.home} end className="nav-link">
+            <HomeOutlined aria-hidden /> Feed
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={paths.notices} className="nav-link">
+            <BellOutlined aria-hidden /> Notices
+          </NavLink>
+        </li>
+        <li>
+          <Button
+            type="text"
+            className="nav-link nav-button"
+            icon={<PlusSquareOutlined aria-hidden />}
+            onClick={goCreate}
+          >
+            Create
+          </Button>
+        </li>
+        <li>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                {
+                  key: 'theme',
+                  label: themeLabel,
+                  icon: theme === 'light' ? <MoonOutlined /> : <SunOutlined />,
+                  onClick: toggleTheme,
+                },
+                user
+                  ? { key: 'logout', label: 'Logout', icon: <LogoutOutlined />, onClick: logout }
+                  : { key: 'login', label: 'Login', icon: <LoginOutlined />, onClick: login },
+              ],
+            }}
+          >
+            <Button type="text" className="nav-link nav-button" icon={<MenuOutlined aria-hidden />}>
+              More
+            </Button>
+          </Dropdown>
+        </li>
+      </ul>
+      {user && (
+        <Link to={paths.profile(user._id)} className="left-nav-profile" aria-label={`Your profile: ${user.userName}`}>
+          <UserAvatar pic={user.pic} userName={user.userName} size={40} />
+          <span className="left-nav-profile-text">
+            <Typography.Text strong>{truncate(user.userName, UI.nameTruncateAbove, UI.nameKeep)}</Typography.Text>
+            <Typography.Text type="secondary">
+              {truncate(user.email, UI.emailTruncateAbove, UI.emailKeep)}
+            </Typography.Text>
+          </span>
+        </Link>
+      )}
+    </nav>
+  );
+}

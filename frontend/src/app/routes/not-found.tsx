@@ -1,0 +1,7 @@
+import { EmptyState } from '../../components/empty-state';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export default function NotFoundPage() {
+  useDocumentTitle('Page not found');
+  return <EmptyState title="This page doesn't exist!" subtitle="Check the address, or go to Home." />;
+}

@@ -1,0 +1,6 @@
+import type { MessageReply, SignUpRequest } from '@techit/contract/api-types';
+import { api } from '../../../lib/api-client';
+
+export function signUp(request: SignUpRequest): Promise<MessageReply> {
+  return api<MessageReply>('/signup', { method: 'POST', body: request });
+}

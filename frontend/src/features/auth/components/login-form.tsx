@@ -1,0 +1,60 @@
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { signIn } from '../api/sign-in';
+
+interface LoginValues {
+  userName: string;
+  password: string;
+}
+
+/** No client-side rules (spec 5): the server says what is wrong, and we show its words. */
+export function LoginForm() {
+  const navigate = useNavigate();
+  const session = useSession();
+  const [error, setError] = useState<string | null>(null);
+  const { control, handleSubmit, formState } = useForm<LoginValues>({ defaultValues: { userName: '', password: '' } });
+
+  const submit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const reply = await signIn(values);
+      session.signIn(reply.token, reply.user);
+      notify.success('Signed in successfully');
+      void navigate(paths.home);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status !== 0) setError(failure.message);
+      else console.warn(failure);
+    }
+  });
+
+  return (
+    <Form layout="vertical" onFinish={() => void submit()} requiredMark={false}>
+      {error && <Alert type="error" title={error} showIcon role="alert" style={{ marginBottom: 16 }} />}
+      <Form.Item label="Username" htmlFor="login-username">
+        <Controller
+          name="userName"
+          control={control}
+          render={({ field }) => (
+            <Input {...field} id="login-username" autoComplete="username" placeholder="Username or email" />
+          )}
+        />
+      </Form.Item>
+      <Form.Item label="Password" htmlFor="login-password">
+        <Controller
+          name="password"
+          control={control}
+          render={({ field }) => <Input.Password {...field} id="login-password" autoComplete="current-password" />}
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={formState.isSubmitting}>
+        Log in
+      </Button>
+    </Form>
+  );
+}

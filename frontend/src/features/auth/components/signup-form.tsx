@@ -1,0 +1,85 @@
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { ImagePicker } from '../../../components/image-picker';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { uploadImage } from '../../../lib/upload-image';
+import { signUp } from '../api/sign-up';
+
+interface SignUpValues {
+  userName: string;
+  email: string;
+  password: string;
+  picture: File | null;
+}
+
+const EMPTY: SignUpValues = { userName: '', email: '', password: '', picture: null };
+
+/** The picture, when chosen, is uploaded first; its URL goes with the sign-up (spec 4). */
+export function SignUpForm() {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const { control, handleSubmit, reset, formState } = useForm<SignUpValues>({ defaultValues: EMPTY });
+
+  const submit = handleSubmit(async ({ picture, ...values }) => {
+    setError(null);
+    try {
+      let pic: string | undefined;
+      try {
+        pic = picture ? await uploadImage(picture) : undefined;
+      } catch (failure) {
+        if (failure instanceof ApiError && failure.status !== 0) {
+          notify.error('Oops, there was an issue while uploading image!', failure.message);
+        } else console.warn(failure);
+        return;
+      }
+      const reply = await signUp({ ...values, ...(pic ? { pic } : {}) });
+      notify.success(reply.message);
+      reset(EMPTY);
+      void navigate(paths.login);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status !== 0) setError(failure.message);
+      else console.warn(failure);
+    }
+  });
+
+  return (
+    <Form layout="vertical" onFinish={() => void submit()} requiredMark={false}>
+      {error && <Alert type="error" title={error} showIcon role="alert" style={{ marginBottom: 16 }} />}
+      <Form.Item label="Username" htmlFor="signup-username">
+        <Controller
+          name="userName"
+          control={control}
+          render={({ field }) => <Input {...field} id="signup-username" autoComplete="username" />}
+        />
+      </Form.Item>
+      <Form.Item label="Email" htmlFor="signup-email">
+        <Controller
+          name="email"
+          control={control}
+          render={({ field }) => <Input {...field} id="signup-email" type="email" autoComplete="email" />}
+        />
+      </Form.Item>
+      <Form.Item label="Password" htmlFor="signup-password">
+        <Controller
+          name="password"
+          control={control}
+          render={({ field }) => <Input.Password {...field} id="signup-password" autoComplete="new-password" />}
+        />
+      </Form.Item>
+      <Form.Item label="Picture (optional)">
+        <Controller
+          name="picture"
+          control={control}
+          render={({ field }) => <ImagePicker label="Choose a picture" value={field.value} onChange={field.onChange} />}
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={formState.isSubmitting}>
+        Create account
+      </Button>
+    </Form>
+  );
+}

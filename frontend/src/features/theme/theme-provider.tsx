@@ -1,0 +1,73 @@
+import type { Me } from '@techit/contract/api-types';
+import type { Theme } from '@techit/contract/enums';
+import { DEFAULT_THEME } from '@techit/contract/enums';
+import { UI } from '@techit/contract/limits';
+import { ConfigProvider, theme as antdTheme } from 'antd';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { api } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { storage } from '../../lib/storage';
+
+interface ThemeValue {
+  theme: Theme;
+  toggleTheme: () => void;
+}
+
+const ThemeContext = createContext<ThemeValue | null>(null);
+
+const BACKGROUND: Record<Theme, string> = { light: '#f5f5f5', dark: '#141414' };
+
+/**
+ * Light by default. A logged-in user's theme (saved in their stored user, and on the server 1.5 s
+ * after the last change) wins over a guest's choice (saved under techit-theme).
+ */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const { user, updateUser } = useSession();
+  const [guestTheme, setGuestTheme] = useState<Theme>(() => storage.guestTheme() ?? DEFAULT_THEME);
+  const theme: Theme = user?.theme ?? guestTheme;
+  const saveTimer = useRef<number | undefined>(undefined);
+
+  const toggleTheme = useCallback(() => {
+    const next: Theme = theme === 'light' ? 'dark' : 'light';
+    if (!user) {
+      storage.saveGuestTheme(next);
+      setGuestTheme(next);
+      return;
+    }
+    updateUser({ ...user, theme: next });
+    window.clearTimeout(saveTimer.current);
+    saveTimer.current = window.setTimeout(() => {
+      // The spec's client ignores this reply; a failure leaves the local choice in place.
+      api<Me>('/updatetheme', { method: 'PUT', body: { theme: next } }).catch(() => undefined);
+    }, UI.themeSaveDelayMs);
+  }, [theme, user, updateUser]);
+
+  useEffect(() => () => window.clearTimeout(saveTimer.current), []);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    root.setAttribute('data-theme', theme);
+    root.style.colorScheme = theme;
+    root.style.backgroundColor = BACKGROUND[theme];
+  }, [theme]);
+
+  const value = useMemo(() => ({ theme, toggleTheme }), [theme, toggleTheme]);
+  return (
+    <ThemeContext.Provider value={value}>
+      <ConfigProvider
+        theme={{
+          algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+          token: { colorPrimary: '#1668dc', borderRadius: 8 },
+        }}
+      >
+        {children}
+      </ConfigProvider>
+    </ThemeContext.Provider>
+  );
+}
+
+export function useTheme(): ThemeValue {
+  const value = useContext(ThemeContext);
+  if (!value) throw new Error('useTheme must be used inside ThemeProvider');
+  return value;
+}

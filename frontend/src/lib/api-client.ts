@@ -1,0 +1,61 @@
+import type { ErrorReply } from '@techit/contract/api-types';
+import { storage } from './storage';
+
+/** A reply with an error status: `message` is the server's `{ error }` text. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Listener = () => void;
+const sessionExpiredListeners = new Set<Listener>();
+
+/** The session provider listens here: a 401 to a request that carried a token ends the session. */
+export function onSessionExpired(listener: Listener): () => void {
+  sessionExpiredListeners.add(listener);
+  return () => sessionExpiredListeners.delete(listener);
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one way the web app talks to the API: JSON in and out, the bearer token from storage, and
+ * every failure turned into an ApiError carrying the server's message. Callers decide which
+ * failures a person should be told about (the spec names a toast per call).
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = storage.token();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'The server could not be reached; check your connection');
+  }
+  const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!response.ok) {
+    const message = (payload as ErrorReply | null)?.error ?? `Request failed (${response.status})`;
+    // The spec's client logs every error reply; a warning keeps the console's error channel for
+    // real faults.
+    console.warn(`${options.method ?? 'GET'} /api${path}: ${message}`);
+    if (response.status === 401 && token) sessionExpiredListeners.forEach((listener) => listener());
+    throw new ApiError(response.status, message);
+  }
+  return payload as T;
+}

@@ -1,0 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Me } from '@techit/contract/api-types';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { onSessionExpired } from './api-client';
+import { notify } from './notify';
+import { storage } from './storage';
+
+interface Session {
+  /** The logged-in user as last saved (restored from storage on load), or null for a visitor. */
+  user: Me | null;
+  isAdmin: boolean;
+  signIn: (token: string, user: Me) => void;
+  signOut: () => void;
+  /** After follow, unfollow, picture, bio, position and theme changes, the stored copy follows. */
+  updateUser: (user: Me) => void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<Me | null>(() => (storage.token() ? storage.user() : null));
+  const queryClient = useQueryClient();
+
+  const signIn = useCallback((token: string, next: Me) => {
+    storage.saveSession(token, next);
+    setUser(next);
+  }, []);
+
+  const signOut = useCallback(() => {
+    storage.clearSession();
+    setUser(null);
+    // Lists show per-viewer state (liked, following): start them afresh.
+    queryClient.removeQueries();
+  }, [queryClient]);
+
+  const updateUser = useCallback((next: Me) => {
+    storage.saveUser(next);
+    setUser(next);
+  }, []);
+
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        signOut();
+        notify.error('Please login again', 'Your session has expired.');
+      }),
+    [signOut],
+  );
+
+  // Another tab logging in or out changes this one too.
+  useEffect(() => {
+    const sync = () => setUser(storage.token() ? storage.user() : null);
+    window.addEventListener('storage', sync);
+    return () => window.removeEventListener('storage', sync);
+  }, []);
+
+  const value = useMemo(
+    () => ({ user, isAdmin: user?.role === 'admin', signIn, signOut, updateUser }),
+    [user, signIn, signOut, updateUser],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside SessionProvider');
+  return session;
+}
