@@ -4,6 +4,29 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const FEATURES = ['auth', 'users', 'posts', 'notices', 'theme'];
+
+/** Features import shared code (lib, components, config), never each other; app/ composes them. */
+const featureBoundaries = FEATURES.map((feature) => ({
+  files: [`frontend/src/features/${feature}/**`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: FEATURES.filter((other) => other !== feature)
+              .map((other) => `**/features/${other}/**`)
+              .concat(FEATURES.filter((other) => other !== feature).map((other) => `../../${other}/**`))
+              .concat(['**/app/**']),
+            message: 'A feature may not import another feature or the app; compose them in app/routes.',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -31,6 +54,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  ...featureBoundaries,
   {
     files: ['backend/src/database/migrations/**', 'backend/src/database/migrations.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

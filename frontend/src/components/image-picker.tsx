@@ -26,7 +26,7 @@ export function ImagePicker({ label, value, onChange }: ImagePickerProps) {
   }, [value]);
 
   return (
-    <Space orientation="vertical" size={8} style={{ width: '100%' }}>
+    <div>
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
@@ -36,6 +36,7 @@ export function ImagePicker({ label, value, onChange }: ImagePickerProps) {
         type="file"
         accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
         className="visually-hidden"
+        tabIndex={-1}
         onChange={(event) => onChange(event.target.files?.[0] ?? null)}
       />
       <Space wrap>
@@ -55,9 +56,9 @@ export function ImagePicker({ label, value, onChange }: ImagePickerProps) {
         <img
           src={preview}
           alt="Preview of the chosen image"
-          style={{ maxWidth: 240, maxHeight: 160, borderRadius: 8, objectFit: 'cover' }}
+          style={{ display: 'block', marginTop: 8, maxWidth: 240, maxHeight: 160, borderRadius: 8, objectFit: 'cover' }}
         />
       )}
-    </Space>
+    </div>
   );
 }

@@ -12,7 +12,7 @@ export function UserAvatar({ pic, userName, size = 40 }: UserAvatarProps) {
   return (
     <Avatar
       size={size}
-      src={pic ? <img src={pic} alt={userName} width={size} height={size} loading="lazy" /> : undefined}
+      src={pic ? <img src={pic} alt={userName} width={size} height={size} /> : undefined}
       icon={pic ? undefined : <UserOutlined />}
       alt={userName}
     />

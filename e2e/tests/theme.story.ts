@@ -1,0 +1,90 @@
+import type { Page } from 'playwright-core';
+import { useStory } from '../support/browser';
+
+const themeOf = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+
+async function toggleTheme(page: Page, label: 'Dark Mode' | 'Light Mode'): Promise<void> {
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: label }).click();
+}
+
+describe('Someone switches between the light and dark themes', () => {
+  const story = useStory();
+
+  it('starts light, and a guest’s dark choice survives a reload', async () => {
+    const page = await story.open('/login');
+    await page.goto('/');
+    expect(await themeOf(page)).toBe('light');
+    await toggleTheme(page, 'Dark Mode');
+    expect(await themeOf(page)).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('techit-theme'))).toBe('dark');
+    await page.reload();
+    expect(await themeOf(page)).toBe('dark');
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Light Mode' }).waitFor();
+  });
+
+  it('saves a member’s choice in their stored user and on the server 1.5 s later, and keeps it across a reload', async () => {
+    const member = await story.api.user();
+    const page = await story.open('/', { session: member });
+    const saved = page.waitForRequest((request) => request.url().endsWith('/api/updatetheme') && request.method() === 'PUT');
+    const toggledAt = Date.now();
+    await toggleTheme(page, 'Dark Mode');
+    expect(await themeOf(page)).toBe('dark');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('techit-user') ?? '{}').theme)).toBe('dark');
+    const request = await saved;
+    expect(Date.now() - toggledAt).toBeGreaterThanOrEqual(1400);
+    expect(request.postDataJSON()).toEqual({ theme: 'dark' });
+    await page.waitForResponse((response) => response.url().endsWith('/api/updatetheme'));
+
+    await page.reload();
+    expect(await themeOf(page)).toBe('dark');
+    const again = await story.api.request<{ user: { theme: string } }>('POST', '/signin', {
+      userName: member.user.userName,
+      password: member.password,
+    });
+    expect(again.user.theme).toBe('dark');
+  });
+
+  it('sends one save for several quick toggles (the last choice)', async () => {
+    const member = await story.api.user();
+    const page = await story.open('/', { session: member });
+    const saves: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/updatetheme')) saves.push(request.postDataJSON());
+    });
+    await toggleTheme(page, 'Dark Mode');
+    await toggleTheme(page, 'Light Mode');
+    await toggleTheme(page, 'Dark Mode');
+    await page.waitForResponse((response) => response.url().endsWith('/api/updatetheme'));
+    await page.waitForTimeout(300);
+    expect(saves).toEqual([{ theme: 'dark' }]);
+  });
+
+  it('lets a logged-in user’s theme win over a guest choice left in the browser', async () => {
+    const member = await story.api.user();
+    const page = await story.open('/login');
+    await page.evaluate(() => localStorage.setItem('techit-theme', 'dark'));
+    await page.evaluate((session) => {
+      localStorage.setItem('jwt', session.token);
+      localStorage.setItem('techit-user', JSON.stringify(session.user));
+    }, member);
+    await page.goto('/');
+    expect(await themeOf(page)).toBe('light');
+  });
+
+  it('paints the chosen theme before the app starts (no flash of light for a dark user)', async () => {
+    const page = await story.open('/login');
+    await page.evaluate(() => localStorage.setItem('techit-theme', 'dark'));
+    await page.route('**/assets/*.js', async (route) => {
+      // Hold the app back: whatever is painted now comes from the HTML and the boot script alone.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/notices', { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.readyState !== 'loading');
+    expect(await themeOf(page)).toBe('dark');
+    const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    expect(background).toBe('rgb(20, 20, 20)');
+  });
+});
