@@ -17,7 +17,9 @@ describe('Someone finds their way around', () => {
     expect(await page.locator('.left-nav').isVisible()).toBe(false);
     const bar = page.locator('.bottom-nav');
     for (const name of ['Home', 'Notices', 'Create post', 'Menu', 'Your profile']) {
-      expect(await bar.getByRole(name === 'Create post' || name === 'Menu' ? 'button' : 'link', { name }).isVisible()).toBe(true);
+      expect(
+        await bar.getByRole(name === 'Create post' || name === 'Menu' ? 'button' : 'link', { name }).isVisible(),
+      ).toBe(true);
     }
     await bar.getByRole('button', { name: 'Menu' }).click();
     for (const item of ['For You Feed', 'Following Feed', 'Dark Mode', 'Logout']) {
@@ -62,7 +64,10 @@ describe('Someone finds their way around', () => {
   });
 
   it('shortens a long name (over 15) to 12 characters and a long email (over 18) to 15, with an ellipsis', async () => {
-    const member = await story.api.user({ userName: 'averyveryverylongname', email: 'someone.with.a.long.address@example.com' });
+    const member = await story.api.user({
+      userName: 'averyveryverylongname',
+      email: 'someone.with.a.long.address@example.com',
+    });
     const page = await story.open('/notices', { session: member });
     const profile = page.getByRole('link', { name: 'Your profile: averyveryverylongname' });
     await profile.waitFor();

@@ -27,7 +27,9 @@ describe('Someone switches between the light and dark themes', () => {
   it('saves a member’s choice in their stored user and on the server 1.5 s later, and keeps it across a reload', async () => {
     const member = await story.api.user();
     const page = await story.open('/', { session: member });
-    const saved = page.waitForRequest((request) => request.url().endsWith('/api/updatetheme') && request.method() === 'PUT');
+    const saved = page.waitForRequest(
+      (request) => request.url().endsWith('/api/updatetheme') && request.method() === 'PUT',
+    );
     const toggledAt = Date.now();
     await toggleTheme(page, 'Dark Mode');
     expect(await themeOf(page)).toBe('dark');

@@ -1,4 +1,35 @@
-// Work in progress: being built in this session.
-export default function Page() {
-  return null;
+import { DEFAULT_FEED, FEEDS, type Feed } from '@techit/contract/enums';
+import { useSearchParams } from 'react-router-dom';
+import { FeedLayout } from '../../features/posts/components/feed-layout';
+import { FeedToggle } from '../../features/posts/components/feed-toggle';
+import { PostFeed } from '../../features/posts/components/post-feed';
+import { TopPosts } from '../../features/posts/components/top-posts';
+import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+function parseFeed(value: string | null): Feed {
+  return FEEDS.find((feed) => feed === value) ?? DEFAULT_FEED;
+}
+
+/** / — the feed chosen by ?feed= (for-you by default), with the side panel on wide screens. */
+export default function HomePage() {
+  const [search] = useSearchParams();
+  const feed = parseFeed(search.get('feed'));
+  const { user } = useSession();
+  const heading = feed === 'following' ? 'Following' : 'For you';
+  useDocumentTitle(feed === 'following' ? 'Following feed' : 'Home');
+
+  return (
+    <FeedLayout
+      heading={heading}
+      aside={
+        <>
+          {user && <FeedToggle feed={feed} />}
+          <TopPosts />
+        </>
+      }
+    >
+      <PostFeed source={{ kind: 'feed', feed }} />
+    </FeedLayout>
+  );
 }

@@ -57,7 +57,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       <ConfigProvider
         theme={{
           algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-          token: { colorPrimary: '#1668dc', borderRadius: 8 },
+          // The page colour matches what theme-boot.js paints before the app loads.
+          token: { colorPrimary: '#1668dc', borderRadius: 8, colorBgLayout: BACKGROUND[theme] },
         }}
       >
         {children}

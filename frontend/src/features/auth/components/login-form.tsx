@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { busy } from '../../../lib/busy';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -52,7 +53,7 @@ export function LoginForm() {
           render={({ field }) => <Input.Password {...field} id="login-password" autoComplete="current-password" />}
         />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={formState.isSubmitting}>
+      <Button type="primary" htmlType="submit" block loading={busy(formState.isSubmitting)}>
         Log in
       </Button>
     </Form>

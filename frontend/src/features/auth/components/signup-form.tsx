@@ -4,6 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { ImagePicker } from '../../../components/image-picker';
 import { paths } from '../../../config/paths';
+import { busy } from '../../../lib/busy';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { uploadImage } from '../../../lib/upload-image';
@@ -77,7 +78,7 @@ export function SignUpForm() {
           render={({ field }) => <ImagePicker label="Choose a picture" value={field.value} onChange={field.onChange} />}
         />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={formState.isSubmitting}>
+      <Button type="primary" htmlType="submit" block loading={busy(formState.isSubmitting)}>
         Create account
       </Button>
     </Form>

@@ -1,0 +1,451 @@
+import { readFileSync } from 'node:fs';
+import type { Post } from '@techit/contract/api-types';
+import type { Page } from 'playwright-core';
+import type { Session } from '../support/api-helper';
+import { useStory } from '../support/browser';
+import { pngFile } from '../support/images';
+
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+/** Uploads a picture the way the web app does, for posts seeded through the API. */
+async function uploadPicture(baseUrl: string, color: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([readFileSync(await pngFile('seed.png', color))], { type: 'image/png' }), 'seed.png');
+  const response = await fetch(`${baseUrl}/api/upload`, { method: 'POST', body: form });
+  return ((await response.json()) as { url: string }).url;
+}
+
+function dark(session: Session): Session {
+  return { ...session, user: { ...session.user, theme: 'dark' } };
+}
+
+function likeButton(page: Page) {
+  return page.getByRole('article').getByRole('button', { name: /^Like \(/ });
+}
+
+/** Every alert(), confirm() or prompt() the page tries to open, dismissed and recorded. */
+function watchDialogs(page: Page): string[] {
+  const opened: string[] = [];
+  page.on('dialog', (dialog) => {
+    opened.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return opened;
+}
+
+// 'boss' is an admin by configuration (ADMIN_USERNAMES), as an operator would set it.
+describe('TechIt posts', () => {
+  const story = useStory({ ADMIN_USERNAMES: 'boss' });
+
+  describe('A member shares a post', () => {
+    it('sees their new post, with its picture, first in the feed', async () => {
+      const member = await story.api.user({ userName: 'sharer' });
+      await story.api.post(member, { title: 'An older post', desc: 'Posted before' });
+      const page = await story.open('/', { session: member });
+      await page.getByRole('heading', { name: 'An older post' }).waitFor();
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create' }).click();
+      await page.waitForURL('**/createpost');
+      await page.getByRole('heading', { name: 'Create a post' }).waitFor();
+      expect(await page.title()).toBe('Create a post · TechIt');
+      expect(await page.getByRole('radio', { name: 'Post' }).isChecked()).toBe(true);
+
+      await page.getByLabel('Title').fill('My first build log');
+      await page.getByLabel('Description').fill('Soldered the keyboard\nand it works.');
+      await page.getByLabel('Choose an image').setInputFiles(await pngFile('board.png', '#c0392b'));
+      await page.getByRole('img', { name: 'Preview of the chosen image' }).waitFor();
+      expect(await page.getByText('18 / 80').isVisible()).toBe(true);
+      await story.screenshot(page, 'create-light');
+
+      await page.getByRole('button', { name: 'Post', exact: true }).click();
+      await page.getByText('Created post successfully').waitFor();
+      await page.waitForURL((url) => url.pathname === '/');
+      const first = page.getByRole('article').first();
+      await first.getByRole('heading', { name: 'My first build log' }).waitFor();
+      expect(await first.innerText()).toContain('Soldered the keyboard\nand it works.');
+      const photo = first.getByRole('img', { name: /My first build log/ });
+      expect(await photo.getAttribute('src')).toMatch(/^\/uploads\/.+\.webp$/);
+      expect(await photo.getAttribute('loading')).toBe('lazy');
+      expect(await photo.getAttribute('width')).toBeTruthy();
+      expect(await photo.getAttribute('height')).toBeTruthy();
+      expect(await page.getByRole('article').nth(1).getByRole('heading').innerText()).toBe('An older post');
+    });
+
+    it('is held back by the form rules and counters', async () => {
+      const member = await story.api.user();
+      const page = await story.open('/createpost', { session: member });
+      await page.getByRole('button', { name: 'Post', exact: true }).click();
+      await page.getByText('Title is required').waitFor();
+      expect(await page.getByText('Description is required').isVisible()).toBe(true);
+
+      await page.getByLabel('Title').fill('x'.repeat(81));
+      await page.getByLabel('Description').fill('Fine');
+      await page.getByRole('button', { name: 'Post', exact: true }).click();
+      await page.getByText('Title must be at most 80 characters').waitFor();
+      expect(await page.getByText('81 / 80').isVisible()).toBe(true);
+      expect(new URL(page.url()).pathname).toBe('/createpost');
+    });
+
+    it('is told when the picture cannot be uploaded, and nothing is posted', async () => {
+      const member = await story.api.user();
+      const page = await story.open('/createpost', { session: member });
+      await page.route('**/api/upload', (route) =>
+        route.fulfill({ status: 415, contentType: 'application/json', body: '{"error":"Not an image"}' }),
+      );
+      await page.getByLabel('Title').fill('Picture trouble');
+      await page.getByLabel('Description').fill('The upload fails');
+      await page.getByLabel('Choose an image').setInputFiles(await pngFile());
+      await page.getByRole('button', { name: 'Post', exact: true }).click();
+      await page.getByText('Oops, there was an issue while uploading image!').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/createpost');
+      const mine = await story.api.request<{ userPosts: Post[] }>('GET', `/userposts/${member.user._id}`);
+      expect(mine.userPosts).toEqual([]);
+    });
+
+    it('switches to the notice form and goes back with "< Back"', async () => {
+      const member = await story.api.user();
+      const page = await story.open('/notices', { session: member });
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create' }).click();
+      await page.waitForURL('**/createpost');
+      // The Post / Notice toggle works from the keyboard.
+      await page.getByRole('radio', { name: 'Post' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await page.getByRole('heading', { name: 'Create a notice' }).waitFor();
+      expect(await page.getByLabel('Title').count()).toBe(0);
+      await page.getByRole('link', { name: '< Back' }).click();
+      await page.waitForURL('**/notices');
+    });
+
+    it('is told to log in again when the session has expired', async () => {
+      const member = await story.api.user();
+      const page = await story.open('/createpost', { session: { ...member, token: 'expired.or.forged' } });
+      await page.getByLabel('Title').fill('Never saved');
+      await page.getByLabel('Description').fill('The server refuses the token');
+      await page.getByRole('button', { name: 'Post', exact: true }).click();
+      await page.getByText('Please login again').waitFor();
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
+    });
+
+    it('sees the create page in dark', async () => {
+      const member = await story.api.user();
+      const page = await story.open('/createpost', { session: dark(member) });
+      await page.getByLabel('Title').fill('Dark mode post');
+      await page.getByRole('button', { name: 'Post', exact: true }).click();
+      await page.getByText('Description is required').waitFor();
+      await story.screenshot(page, 'create-dark');
+    });
+  });
+
+  describe('A member likes and comments', () => {
+    it('likes and unlikes a post, with counts from the server, ignoring a double click', async () => {
+      const author = await story.api.user();
+      const fan = await story.api.user();
+      const member = await story.api.user();
+      const post = await story.api.post(author, { title: 'Like me', desc: 'Please' });
+      await story.api.like(fan, post._id);
+
+      const page = await story.open(`/posts/${post._id}`, { session: member });
+      const like = likeButton(page);
+      await like.waitFor();
+      expect(await like.getAttribute('aria-pressed')).toBe('false');
+      expect(await like.innerText()).toBe('1');
+
+      // The server's answer is slow: a quick second click must not send a second request.
+      const likeRequests: string[] = [];
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (path === '/api/like' || path === '/api/unlike') likeRequests.push(path);
+      });
+      await page.route('**/api/like', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.continue();
+      });
+      await like.dblclick();
+      await page.getByRole('article').getByRole('button', { name: 'Like (2 likes)', pressed: true }).waitFor();
+      expect(likeRequests).toEqual(['/api/like']);
+      expect(await like.innerText()).toBe('2');
+
+      await like.click();
+      await page.getByRole('article').getByRole('button', { name: 'Like (1 like)', pressed: false }).waitFor();
+      expect(likeRequests).toEqual(['/api/like', '/api/unlike']);
+      const stored = await story.api.request<{ post: Post }>('GET', `/posts/${post._id}`);
+      expect(stored.post.likes).toEqual([fan.user._id]);
+    });
+
+    it('comments on a post and deletes the comment', async () => {
+      const author = await story.api.user({ userName: 'poster' });
+      const member = await story.api.user({ userName: 'chatty' });
+      const post = await story.api.post(author, { title: 'Talk to me', desc: 'Comments welcome' });
+      await story.api.comment(author, post._id, 'First!');
+
+      const page = await story.open('/', { session: member });
+      await page
+        .getByRole('article')
+        .filter({ hasText: 'Talk to me' })
+        .getByRole('link', { name: /^Comments/ })
+        .click();
+      await page.waitForURL(`**/posts/${post._id}`);
+      await page.getByRole('heading', { level: 1, name: 'Talk to me' }).waitFor();
+      expect(await page.title()).toBe('Talk to me · TechIt');
+
+      // The post's comment icon takes the keyboard to the comment box.
+      await page
+        .getByRole('article')
+        .getByRole('button', { name: /^Comments/ })
+        .click();
+      await expect(page.getByLabel('Add a comment').evaluate((box) => box === document.activeElement)).resolves.toBe(
+        true,
+      );
+      await page.getByLabel('Add a comment').fill('Nice one, thanks for sharing');
+      await page.getByRole('button', { name: 'Post', exact: true }).click();
+      const mine = page.getByRole('listitem').filter({ hasText: 'Nice one, thanks for sharing' });
+      await mine.waitFor();
+      expect(await page.getByLabel('Add a comment').inputValue()).toBe('');
+      expect(await page.getByRole('heading', { name: 'Comments (2)' }).isVisible()).toBe(true);
+      expect(await mine.getByRole('link', { name: 'chatty' }).getAttribute('href')).toBe(`/profile/${member.user._id}`);
+      expect(await mine.getByRole('img', { name: 'chatty' }).count()).toBe(1);
+      // Only their own comment offers a delete to them.
+      expect(await page.getByRole('button', { name: 'Delete comment by poster' }).count()).toBe(0);
+      await story.screenshot(page, 'post-detail-light');
+
+      await mine.getByRole('button', { name: 'Delete comment by chatty' }).click();
+      await mine.waitFor({ state: 'detached' });
+      await page.getByRole('heading', { name: 'Comments (1)' }).waitFor();
+      expect(await page.getByText('First!').isVisible()).toBe(true);
+    });
+
+    it('as a visitor, is asked to log in to comment', async () => {
+      const author = await story.api.user();
+      const post = await story.api.post(author, { title: 'Visitors read', desc: 'But do not comment' });
+      await story.api.comment(author, post._id, 'Visible to everyone');
+      const page = await story.open(`/posts/${post._id}`);
+      await page.getByText('Visible to everyone').waitFor();
+
+      await page
+        .getByRole('article')
+        .getByRole('button', { name: /^Comments/ })
+        .click();
+      await page.getByText('Please login to comment').waitFor();
+      expect(await page.getByText('Login Required!').isVisible()).toBe(true);
+
+      await page.getByLabel('Add a comment').fill('Sneaky');
+      await page.getByRole('button', { name: 'Post', exact: true }).click();
+      await page.getByText('Please login to comment').nth(1).waitFor();
+      expect(await page.getByRole('listitem').filter({ hasText: 'Sneaky' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    });
+
+    it('sees the post detail in dark', async () => {
+      const author = await story.api.user({ userName: 'nightowl' });
+      const member = await story.api.user();
+      const post = await story.api.post(author, {
+        title: 'Dark detail',
+        desc: 'With a picture and a comment',
+        category: 'Doubt',
+        pic: await uploadPicture(story.server.url, '#8e44ad'),
+      });
+      await story.api.comment(member, post._id, 'Looks good in the dark');
+      const page = await story.open(`/posts/${post._id}`, { session: dark(author) });
+      await page.getByText('Looks good in the dark').waitFor();
+      await page
+        .getByRole('article')
+        .getByRole('img', { name: /Dark detail/ })
+        .evaluate((img: HTMLImageElement) => img.decode());
+      await story.screenshot(page, 'post-detail-dark');
+    });
+  });
+
+  describe('An author edits a post', () => {
+    it('edits from the card, and again after reloading the edit page', async () => {
+      const author = await story.api.user();
+      const post = await story.api.post(author, { title: 'Draft title', desc: 'Draft text' });
+      const page = await story.open(`/posts/${post._id}`, { session: author });
+      await page.getByRole('button', { name: 'Edit post: Draft title' }).click();
+      await page.waitForURL(`**/editpost/${post._id}`);
+      await page.getByRole('heading', { name: 'Edit post' }).waitFor();
+      expect(await page.title()).toBe('Edit post · TechIt');
+      expect(await page.getByLabel('Title').inputValue()).toBe('Draft title');
+      expect(await page.getByLabel('Description').inputValue()).toBe('Draft text');
+
+      // Title, category and description are required.
+      await page.getByLabel('Title').fill('');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Title is required').waitFor();
+      expect(await page.getByText('Category is required').isVisible()).toBe(true);
+
+      await page.getByLabel('Title').fill('Final title');
+      await page.getByLabel('Category').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: 'Informative' }).click();
+      await page.getByLabel('Description').fill('Final text');
+      await page.getByLabel('Code link (optional)').fill('not a link');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Code link must start with http:// or https://').waitFor();
+      await page.getByLabel('Code link (optional)').fill('https://example.com/code');
+      await page.getByLabel('Demo link (optional)').fill('https://example.com/demo');
+      await page.getByLabel('Choose an image').setInputFiles(await pngFile('new.png', '#16a085'));
+      await story.screenshot(page, 'edit-light');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+
+      await page.waitForURL(`**/posts/${post._id}`);
+      const card = page.getByRole('article');
+      await card.getByRole('heading', { level: 1, name: 'Final title' }).waitFor();
+      expect(await card.getByText('Final text').isVisible()).toBe(true);
+      expect(await card.getByText('Informative', { exact: true }).isVisible()).toBe(true);
+      expect(await card.getByRole('link', { name: /^Code/ }).getAttribute('href')).toBe('https://example.com/code');
+      expect(await card.getByRole('link', { name: /^Demo/ }).getAttribute('href')).toBe('https://example.com/demo');
+      expect(await card.getByRole('img', { name: /Final title/ }).getAttribute('src')).toMatch(/^\/uploads\//);
+
+      // Back on the edit page, then a reload: the form is filled with the saved post.
+      await card.getByRole('button', { name: 'Edit post: Final title' }).click();
+      await page.waitForURL(`**/editpost/${post._id}`);
+      await page.reload();
+      await page.getByLabel('Title').waitFor();
+      expect(await page.getByLabel('Title').inputValue()).toBe('Final title');
+      expect(await page.getByLabel('Code link (optional)').inputValue()).toBe('https://example.com/code');
+      await page.getByLabel('Description').fill('Edited after a reload');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.waitForURL(`**/posts/${post._id}`);
+      await page.getByText('Edited after a reload').waitFor();
+    });
+
+    it('edits a post opened directly by its address (no card to pass it along)', async () => {
+      const author = await story.api.user();
+      const post = await story.api.post(author, { title: 'Direct', desc: 'Opened by URL', category: 'Doubt' });
+      const page = await story.open(`/editpost/${post._id}`, { session: dark(author) });
+      await page.getByLabel('Title').waitFor();
+      expect(await page.getByLabel('Title').inputValue()).toBe('Direct');
+      expect(await page.locator('.ant-select').innerText()).toContain('Doubt');
+      await story.screenshot(page, 'edit-dark');
+
+      await page.getByLabel('Title').fill('Directly edited');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.waitForURL(`**/posts/${post._id}`);
+      await page.getByRole('heading', { level: 1, name: 'Directly edited' }).waitFor();
+    });
+
+    it('shows an alert when the server refuses the edit', async () => {
+      const author = await story.api.user();
+      const post = await story.api.post(author, { title: 'Refused', desc: 'The server says no', category: 'Doubt' });
+      const page = await story.open(`/editpost/${post._id}`, { session: author });
+      await page.getByLabel('Title').waitFor();
+      // The post is deleted (say, from another tab) while the form is open.
+      await story.api.request('DELETE', `/deletepost/${post._id}`, undefined, author.token);
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Oops, there was an issue while creating the post!' });
+      await alert.waitFor();
+      expect(await alert.innerText()).toContain("This post doesn't exist");
+      expect(new URL(page.url()).pathname).toBe(`/editpost/${post._id}`);
+    });
+
+    it('is explained to anyone else that only the author may edit', async () => {
+      const author = await story.api.user();
+      const other = await story.api.user();
+      const post = await story.api.post(author, { title: 'Not yours', desc: 'Hands off' });
+      const page = await story.open(`/editpost/${post._id}`, { session: other });
+      await page.getByText("You can't edit this post").waitFor();
+      expect(await page.getByText('Only the author of a post can edit it.').isVisible()).toBe(true);
+      expect(await page.getByLabel('Title').count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^Edit post/ }).count()).toBe(0);
+
+      const visitor = await story.open(`/posts/${post._id}`);
+      await visitor.getByRole('heading', { level: 1, name: 'Not yours' }).waitFor();
+      expect(await visitor.getByRole('button', { name: /^(Edit|Delete) post/ }).count()).toBe(0);
+    });
+  });
+
+  describe('An author deletes a post', () => {
+    it('deletes it after confirming, and it leaves the feed', async () => {
+      const author = await story.api.user();
+      const doomed = await story.api.post(author, { title: 'Doomed post', desc: 'About to go' });
+      const page = await story.open('/', { session: author });
+      const card = page.getByRole('article').filter({ hasText: 'Doomed post' });
+      await card.waitFor();
+
+      await card.getByRole('button', { name: 'Delete post: Doomed post' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Are you sure you want to delete this post?' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await card.isVisible()).toBe(true);
+
+      await card.getByRole('button', { name: 'Delete post: Doomed post' }).click();
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await card.waitFor({ state: 'detached' });
+      await expect(story.api.request('GET', `/posts/${doomed._id}`)).rejects.toThrow(/404/);
+    });
+
+    it('deletes it from its own page and lands home', async () => {
+      const author = await story.api.user();
+      const doomed = await story.api.post(author, { title: 'Doomed on its page', desc: 'Gone soon' });
+      const page = await story.open(`/posts/${doomed._id}`, { session: author });
+      await page.getByRole('button', { name: 'Delete post: Doomed on its page' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('heading', { level: 1, name: 'For you' }).waitFor();
+      await page.getByRole('feed').getByRole('article').first().waitFor();
+      expect(await page.getByText('Doomed on its page').count()).toBe(0);
+    });
+  });
+
+  describe('An admin moderates', () => {
+    it("sees Delete (but not Edit) on someone else's post and removes it", async () => {
+      const boss = await story.api.user({ userName: 'boss' });
+      expect(boss.user.role).toBe('admin');
+      const author = await story.api.user();
+      const post = await story.api.post(author, { title: 'Off-topic rant', desc: 'Should not be here' });
+      await story.api.comment(author, post._id, 'Also off-topic');
+
+      const page = await story.open(`/posts/${post._id}`, { session: boss });
+      await page.getByRole('heading', { level: 1, name: 'Off-topic rant' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Edit post: Off-topic rant' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Delete comment by ' + author.user.userName }).count()).toBe(1);
+      await page.getByRole('button', { name: 'Delete post: Off-topic rant' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await expect(story.api.request('GET', `/posts/${post._id}`)).rejects.toThrow(/404/);
+    });
+  });
+
+  describe('Someone follows a link to a missing post', () => {
+    it("sees that the post doesn't exist", async () => {
+      const page = await story.open('/posts/0123456789abcdef01234567');
+      await page.getByText("This Post doesn't exist!").waitFor();
+      expect(await page.getByText('Try searching for another Post or go to Home.').isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
+      expect(await page.title()).toBe('Post not found · TechIt');
+
+      await page.goto('/posts/not-a-post-id');
+      await page.getByText("This Post doesn't exist!").waitFor();
+    });
+  });
+
+  describe('Someone posts hostile text', () => {
+    it('shows it as text everywhere and runs nothing', async () => {
+      const attacker = await story.api.user();
+      const reader = await story.api.user();
+      const post = await story.api.post(attacker, { title: HOSTILE, desc: HOSTILE });
+      await story.api.comment(attacker, post._id, HOSTILE);
+      await story.api.like(reader, post._id);
+
+      const page = await story.open('/', { session: reader });
+      const dialogs = watchDialogs(page);
+      const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: HOSTILE }) });
+      await card.waitFor();
+      expect(await card.getByText(HOSTILE).count()).toBe(2);
+      await page.getByRole('region', { name: 'Top Posts' }).getByRole('link', { name: HOSTILE }).waitFor();
+
+      await card.getByRole('heading', { name: HOSTILE }).click();
+      await page.waitForURL(`**/posts/${post._id}`);
+      await page.getByRole('listitem').filter({ hasText: HOSTILE }).waitFor();
+      await page.getByLabel('Add a comment').fill(HOSTILE);
+      await page.getByRole('button', { name: 'Post', exact: true }).click();
+      await page.getByRole('heading', { name: 'Comments (2)' }).waitFor();
+      expect(await page.getByRole('listitem').filter({ hasText: HOSTILE }).count()).toBe(2);
+
+      expect(await page.locator('img[src="x"]').count()).toBe(0);
+      await page.waitForTimeout(300);
+      expect(dialogs).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,24 @@
+import { PHONE, useStory } from '../support/browser';
+
+const SCREENS = [
+  { name: 'login', path: '/login', ready: 'Login to your account' },
+  { name: 'signup', path: '/signup', ready: 'Create an account' },
+  { name: 'not-found', path: '/nowhere', ready: "This page doesn't exist!" },
+];
+
+describe('The entry screens look right in both themes and on a phone', () => {
+  const story = useStory();
+
+  it.each(SCREENS)('renders $name in light, dark and phone size', async ({ name, path, ready }) => {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const device of ['desktop', 'phone'] as const) {
+        const page = await story.open('/api/health', device === 'phone' ? { viewport: PHONE } : {});
+        await page.evaluate((value) => localStorage.setItem('techit-theme', value), theme);
+        await page.goto(path);
+        await page.getByText(ready).first().waitFor();
+        expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(theme);
+        await story.screenshot(page, `${name}-${theme}${device === 'phone' ? '-phone' : ''}`);
+      }
+    }
+  });
+});

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Post } from '@techit/contract/api-types';
+import { api } from '../../../lib/api-client';
+import { updateCachedPost } from './post-cache';
+import { postKeys } from './post-keys';
+
+/** PUT /api/comment: answers the post with its comments. */
+export function addComment(postId: string, text: string): Promise<Post> {
+  return api<Post>('/comment', { method: 'PUT', body: { postId, text } });
+}
+
+export function useAddComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => addComment(postId, text),
+    onSuccess: (post) => {
+      updateCachedPost(queryClient, post);
+      void queryClient.invalidateQueries({ queryKey: postKeys.top() });
+    },
+    onError: (error) => console.warn('Commenting failed:', error),
+  });
+}

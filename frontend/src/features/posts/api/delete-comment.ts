@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Post } from '@techit/contract/api-types';
+import { api } from '../../../lib/api-client';
+import { updateCachedPost } from './post-cache';
+import { postKeys } from './post-keys';
+
+/** DELETE /api/comment/:postId/:commentId (the comment's author, the post's author or an admin) */
+export function deleteComment(postId: string, commentId: string): Promise<Post> {
+  return api<Post>(`/comment/${encodeURIComponent(postId)}/${encodeURIComponent(commentId)}`, { method: 'DELETE' });
+}
+
+export function useDeleteComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string) => deleteComment(postId, commentId),
+    onSuccess: (post) => {
+      updateCachedPost(queryClient, post);
+      void queryClient.invalidateQueries({ queryKey: postKeys.top() });
+    },
+    onError: (error) => console.warn('Deleting the comment failed:', error),
+  });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Post, TopPost } from '@techit/contract/api-types';
+import { api } from '../../../lib/api-client';
+import { removeCachedPostFromLists } from './post-cache';
+import { postKeys } from './post-keys';
+
+/** DELETE /api/deletepost/:id (its author or an admin) */
+export function deletePost(postId: string): Promise<Post> {
+  return api<Post>(`/deletepost/${encodeURIComponent(postId)}`, { method: 'DELETE' });
+}
+
+/**
+ * The post leaves every list at once. Its own detail entry is dropped by the caller once no page
+ * shows it any more (see forgetPost), so an open detail page does not refetch a 404 under the user.
+ */
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePost,
+    onSuccess: (_post, postId) => {
+      removeCachedPostFromLists(queryClient, postId);
+      queryClient.setQueryData<TopPost[]>(postKeys.top(), (top) => top?.filter((entry) => entry._id !== postId));
+      void queryClient.invalidateQueries({ queryKey: postKeys.top() });
+    },
+    onError: (error) => console.warn('Deleting the post failed:', error),
+  });
+}

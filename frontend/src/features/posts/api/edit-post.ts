@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Post } from '@techit/contract/api-types';
+import type { Category } from '@techit/contract/enums';
+import { api } from '../../../lib/api-client';
+import { updateCachedPost } from './post-cache';
+import { postKeys } from './post-keys';
+
+export interface EditPostRequest {
+  title: string;
+  category: Category;
+  desc: string;
+  /** Code link; empty removes it. */
+  link1: string;
+  /** Demo link; empty removes it. */
+  link2: string;
+  /** A newly uploaded picture; left out, the current one stays. */
+  pic?: string;
+}
+
+/** PUT /api/editpost/:id */
+export function editPost(postId: string, request: EditPostRequest): Promise<Post> {
+  return api<Post>(`/editpost/${encodeURIComponent(postId)}`, { method: 'PUT', body: request });
+}
+
+export function useEditPost(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: EditPostRequest) => editPost(postId, request),
+    onSuccess: (post) => {
+      updateCachedPost(queryClient, post);
+      void queryClient.invalidateQueries({ queryKey: postKeys.top() });
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { PostListReply } from '@techit/contract/api-types';
+import type { Feed } from '@techit/contract/enums';
+import { PAGINATION } from '@techit/contract/limits';
+import { api } from '../../../lib/api-client';
+import { type PageCursor, type PostPage, postKeys } from './post-keys';
+import { pageQuery, postListQuery } from './post-list-query';
+
+/** GET /api/posts?feed=…&limit=4[&cursor=…] */
+export async function getFeedPage(feed: Feed, cursor: PageCursor, signal?: AbortSignal): Promise<PostPage> {
+  const query = pageQuery({ feed, limit: PAGINATION.feedPageSize, cursor });
+  const reply = await api<PostListReply>(`/posts?${query}`, { signal });
+  return { posts: reply.posts, nextCursor: reply.nextCursor };
+}
+
+/**
+ * The home feed's pages. `viewerId` keys the following feed per viewer; the following feed waits
+ * for a logged-in viewer (`enabled`).
+ */
+export function useFeedPosts(feed: Feed, viewerId: string | null, enabled = true) {
+  return useInfiniteQuery({
+    ...postListQuery(postKeys.list({ kind: 'feed', feed }, viewerId), (cursor, signal) =>
+      getFeedPage(feed, cursor, signal),
+    ),
+    enabled,
+  });
+}

@@ -1,0 +1,21 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Post, PostReply } from '@techit/contract/api-types';
+import { api } from '../../../lib/api-client';
+import { findCachedPost } from './post-cache';
+import { postKeys } from './post-keys';
+
+/** GET /api/posts/:id */
+export async function getPost(postId: string, signal?: AbortSignal): Promise<Post> {
+  return (await api<PostReply>(`/posts/${encodeURIComponent(postId)}`, { signal })).post;
+}
+
+/** One post; a copy already in a feed shows at once while the fresh one loads. */
+export function usePost(postId: string, options: { enabled?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  return useQuery<Post, Error, Post, ReturnType<typeof postKeys.detail>>({
+    queryKey: postKeys.detail(postId),
+    queryFn: ({ signal }) => getPost(postId, signal),
+    placeholderData: () => findCachedPost(queryClient, postId),
+    enabled: options.enabled ?? true,
+  });
+}

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TopPost, TopPostsReply } from '@techit/contract/api-types';
+import { api } from '../../../lib/api-client';
+import { postKeys } from './post-keys';
+
+/** GET /api/top-posts */
+export async function getTopPosts(signal?: AbortSignal): Promise<TopPost[]> {
+  return (await api<TopPostsReply>('/top-posts', { signal })).posts;
+}
+
+export function useTopPosts() {
+  return useQuery({ queryKey: postKeys.top(), queryFn: ({ signal }) => getTopPosts(signal) });
+}

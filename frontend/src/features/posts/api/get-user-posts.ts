@@ -1,0 +1,22 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { UserPostsReply } from '@techit/contract/api-types';
+import { PAGINATION } from '@techit/contract/limits';
+import { api } from '../../../lib/api-client';
+import { type PageCursor, type PostPage, postKeys } from './post-keys';
+import { pageQuery, postListQuery } from './post-list-query';
+
+/** GET /api/userposts/:userId?limit=4[&cursor=…] */
+export async function getUserPostsPage(userId: string, cursor: PageCursor, signal?: AbortSignal): Promise<PostPage> {
+  const query = pageQuery({ limit: PAGINATION.feedPageSize, cursor });
+  const reply = await api<UserPostsReply>(`/userposts/${encodeURIComponent(userId)}?${query}`, { signal });
+  return { posts: reply.userPosts, nextCursor: reply.nextCursor };
+}
+
+/** One user's posts, page by page (the profile's Posts tab). */
+export function useUserPosts(userId: string) {
+  return useInfiniteQuery(
+    postListQuery(postKeys.list({ kind: 'user', userId }, null), (cursor, signal) =>
+      getUserPostsPage(userId, cursor, signal),
+    ),
+  );
+}

@@ -1,0 +1,32 @@
+import type { Post } from '@techit/contract/api-types';
+import type { Feed } from '@techit/contract/enums';
+
+/** Where a list of post cards comes from: a home feed or one user's posts. */
+export type PostListSource = { kind: 'feed'; feed: Feed } | { kind: 'user'; userId: string };
+
+/** One page of any post list, whichever endpoint it came from. */
+export interface PostPage {
+  posts: Post[];
+  /** The server's opaque keyset cursor for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/** The cursor of the page to load; null for the first page. */
+export type PageCursor = string | null;
+
+/**
+ * Every cached piece of post data lives under ['posts', …], so a like, an edit or a delete can
+ * reach every list and detail that shows the post.
+ */
+export const postKeys = {
+  all: ['posts'] as const,
+  lists: () => ['posts', 'list'] as const,
+  /** `viewerId` matters for the following feed only: it is a different list for each viewer. */
+  list: (source: PostListSource, viewerId: string | null) =>
+    ['posts', 'list', source, source.kind === 'feed' && source.feed === 'following' ? viewerId : null] as const,
+  details: () => ['posts', 'detail'] as const,
+  detail: (postId: string) => ['posts', 'detail', postId] as const,
+  top: () => ['posts', 'top'] as const,
+};
+
+export type PostListKey = ReturnType<typeof postKeys.list>;

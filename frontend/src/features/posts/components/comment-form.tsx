@@ -1,0 +1,74 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { LIMITS } from '@techit/contract/limits';
+import { Button, Form, Input } from 'antd';
+import { Controller, useForm } from 'react-hook-form';
+import * as yup from 'yup';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { useAddComment } from '../api/add-comment';
+import { busy } from '../../../lib/busy';
+
+const schema = yup.object({
+  text: yup
+    .string()
+    .trim()
+    .required('Write a comment first')
+    .max(LIMITS.commentMax, `A comment can be at most ${LIMITS.commentMax} characters`),
+});
+
+interface CommentFormProps {
+  postId: string;
+  /** The textarea's id, so the post's comment icon can bring the user here. */
+  inputId: string;
+}
+
+/** A labelled comment box and its 'Post' button; a visitor is asked to log in instead. */
+export function CommentForm({ postId, inputId }: CommentFormProps) {
+  const { user } = useSession();
+  const add = useAddComment(postId);
+  const { control, handleSubmit, reset, formState } = useForm({
+    resolver: yupResolver(schema),
+    defaultValues: { text: '' },
+  });
+  const error = formState.errors.text?.message;
+
+  const submit = handleSubmit(async ({ text }) => {
+    try {
+      await add.mutateAsync(text);
+      reset();
+    } catch {
+      // Logged by the mutation: the spec keeps comment errors on the console.
+    }
+  });
+
+  const onFinish = () => {
+    if (!user) notify.loginRequired('Please login to comment');
+    else void submit();
+  };
+
+  return (
+    <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form.Item label="Add a comment" htmlFor={inputId} validateStatus={error ? 'error' : undefined} help={error}>
+        <Controller
+          name="text"
+          control={control}
+          render={({ field }) => (
+            <Input.TextArea
+              {...field}
+              id={inputId}
+              placeholder="Write a comment…"
+              autoSize={{ minRows: 2, maxRows: 8 }}
+              count={{ show: true, max: LIMITS.commentMax }}
+              aria-invalid={error ? true : undefined}
+            />
+          )}
+        />
+      </Form.Item>
+      <div className="comment-form-actions">
+        <Button type="primary" htmlType="submit" loading={busy(formState.isSubmitting)}>
+          Post
+        </Button>
+      </div>
+    </Form>
+  );
+}

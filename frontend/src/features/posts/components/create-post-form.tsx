@@ -1,0 +1,128 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { LIMITS } from '@techit/contract/limits';
+import { Button, Form, Input } from 'antd';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import * as yup from 'yup';
+import { ImagePicker } from '../../../components/image-picker';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { storage } from '../../../lib/storage';
+import { uploadImage } from '../../../lib/upload-image';
+import { useCreatePost } from '../api/create-post';
+import './posts.css';
+import { busy } from '../../../lib/busy';
+
+const schema = yup.object({
+  title: yup
+    .string()
+    .trim()
+    .required('Title is required')
+    .max(LIMITS.postTitleMax, `Title must be at most ${LIMITS.postTitleMax} characters`),
+  desc: yup
+    .string()
+    .trim()
+    .required('Description is required')
+    .max(LIMITS.postDescMax, `Description must be at most ${LIMITS.postDescMax} characters`),
+});
+
+/**
+ * A 401 means the session is over: the api-client has signed the user out and said 'Please login
+ * again' (when a token was sent); say it here when it was not.
+ */
+function isSessionOver(error: unknown, hadToken: boolean): boolean {
+  if (!(error instanceof ApiError && error.status === 401)) return false;
+  if (!hadToken) notify.error('Please login again');
+  return true;
+}
+
+/** Title, description and an optional picture: the picture is uploaded first, then the post created. */
+export function CreatePostForm() {
+  const navigate = useNavigate();
+  const create = useCreatePost();
+  const [file, setFile] = useState<File | null>(null);
+  const titleId = useId();
+  const descId = useId();
+  const { control, handleSubmit, formState } = useForm({
+    resolver: yupResolver(schema),
+    defaultValues: { title: '', desc: '' },
+  });
+  const { errors } = formState;
+
+  const submit = handleSubmit(async ({ title, desc }) => {
+    const hadToken = storage.token() !== null;
+    let pic: string | undefined;
+    if (file) {
+      try {
+        pic = await uploadImage(file);
+      } catch (error) {
+        if (!isSessionOver(error, hadToken)) notify.error('Oops, there was an issue while uploading image!');
+        return;
+      }
+    }
+    try {
+      await create.mutateAsync({ title, desc, pic });
+    } catch (error) {
+      if (!isSessionOver(error, hadToken)) notify.error('Oops', 'there was an issue while creating post!');
+      return;
+    }
+    notify.success('Created post successfully');
+    void navigate(paths.home);
+  });
+
+  return (
+    <Form layout="vertical" onFinish={() => void submit()} aria-label="Create a post">
+      <Form.Item
+        label="Title"
+        htmlFor={titleId}
+        required
+        validateStatus={errors.title ? 'error' : undefined}
+        help={errors.title?.message}
+      >
+        <Controller
+          name="title"
+          control={control}
+          render={({ field }) => (
+            <Input
+              {...field}
+              id={titleId}
+              placeholder="What is your post about?"
+              count={{ show: true, max: LIMITS.postTitleMax }}
+              aria-invalid={errors.title ? true : undefined}
+            />
+          )}
+        />
+      </Form.Item>
+      <Form.Item
+        label="Description"
+        htmlFor={descId}
+        required
+        validateStatus={errors.desc ? 'error' : undefined}
+        help={errors.desc?.message}
+      >
+        <Controller
+          name="desc"
+          control={control}
+          render={({ field }) => (
+            <Input.TextArea
+              {...field}
+              id={descId}
+              placeholder="Share the details"
+              autoSize={{ minRows: 4, maxRows: 12 }}
+              count={{ show: true, max: LIMITS.postDescMax }}
+              aria-invalid={errors.desc ? true : undefined}
+            />
+          )}
+        />
+      </Form.Item>
+      <Form.Item>
+        <ImagePicker label="Choose an image" value={file} onChange={setFile} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy(formState.isSubmitting)}>
+        Post
+      </Button>
+    </Form>
+  );
+}

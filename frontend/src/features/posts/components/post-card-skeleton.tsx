@@ -1,0 +1,10 @@
+import { Card, Skeleton } from 'antd';
+
+/** A placeholder card while a page of posts loads. */
+export function PostCardSkeleton() {
+  return (
+    <Card aria-hidden>
+      <Skeleton active avatar title paragraph={{ rows: 3 }} />
+    </Card>
+  );
+}

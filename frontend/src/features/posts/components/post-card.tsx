@@ -1,0 +1,127 @@
+import { CodeOutlined, CommentOutlined, LinkOutlined } from '@ant-design/icons';
+import type { Post } from '@techit/contract/api-types';
+import { Button, Card, Tag } from 'antd';
+import { type MouseEvent, type Ref, useId } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useRequireLogin } from '../../../components/use-require-login';
+import { UserAvatar } from '../../../components/user-avatar';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/session';
+import { LikeButton } from './like-button';
+import { PostActions } from './post-actions';
+import { countLabel, formatDate, isWebLink } from './post-format';
+import './posts.css';
+
+interface PostCardProps {
+  post: Post;
+  /** The post's own page: no click-through, a level-1 heading, and a comment action. */
+  expanded?: boolean;
+  /** The expanded card's comment icon: take the user to the comment box. */
+  onComment?: () => void;
+  ref?: Ref<HTMLElement>;
+}
+
+const INTERACTIVE = 'a, button, input, textarea, select, label, [role="button"], [role="dialog"]';
+
+export function PostCard({ post, expanded = false, onComment, ref }: PostCardProps) {
+  const navigate = useNavigate();
+  const { user, isAdmin } = useSession();
+  const requireLogin = useRequireLogin();
+  const titleId = useId();
+  const isAuthor = user?._id === post.postedBy._id;
+  const Heading = expanded ? 'h1' : 'h2';
+
+  // Clicking anywhere on a card opens the post, except on its own controls or while selecting text.
+  const open = (event: MouseEvent<HTMLElement>) => {
+    if (expanded || (event.target as Element).closest(INTERACTIVE)) return;
+    if (window.getSelection()?.toString()) return;
+    void navigate(paths.post(post._id));
+  };
+
+  const commentLabel = `Comments (${countLabel(post.commentsCount, 'comment', 'comments')})`;
+
+  return (
+    <article
+      ref={ref}
+      className={expanded ? 'post-card is-expanded' : 'post-card'}
+      aria-labelledby={titleId}
+      onClick={open}
+    >
+      <Card hoverable={!expanded}>
+        <header className="post-card-header">
+          <Link to={paths.profile(post.postedBy._id)} className="post-author">
+            <UserAvatar pic={post.postedBy.pic} userName={post.postedBy.userName} size={40} />
+            <span className="post-author-name">{post.postedBy.userName}</span>
+          </Link>
+          <time className="post-date" dateTime={post.createdAt}>
+            {formatDate(post.createdAt)}
+          </time>
+          {post.category && <Tag color={post.category === 'Doubt' ? 'orange' : 'blue'}>{post.category}</Tag>}
+          {(isAuthor || isAdmin) && <PostActions post={post} canEdit={isAuthor} expanded={expanded} />}
+        </header>
+
+        <Heading id={titleId} className="post-title">
+          {expanded ? post.title : <Link to={paths.post(post._id)}>{post.title}</Link>}
+        </Heading>
+        <p className="post-desc">{post.desc}</p>
+
+        {post.photo && (
+          <img
+            className="post-photo"
+            src={post.photo}
+            alt={`Picture for the post “${post.title}”`}
+            width={640}
+            height={400}
+            loading="lazy"
+          />
+        )}
+
+        {(isWebLink(post.link1) || isWebLink(post.link2)) && (
+          <div className="post-links">
+            {isWebLink(post.link1) && (
+              <Button
+                size="small"
+                icon={<CodeOutlined aria-hidden />}
+                href={post.link1}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Code<span className="visually-hidden"> (opens in a new tab)</span>
+              </Button>
+            )}
+            {isWebLink(post.link2) && (
+              <Button
+                size="small"
+                icon={<LinkOutlined aria-hidden />}
+                href={post.link2}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Demo<span className="visually-hidden"> (opens in a new tab)</span>
+              </Button>
+            )}
+          </div>
+        )}
+
+        <footer className="post-card-footer">
+          <LikeButton post={post} />
+          {expanded ? (
+            <Button
+              type="text"
+              className="post-count-button"
+              aria-label={commentLabel}
+              icon={<CommentOutlined aria-hidden />}
+              onClick={() => requireLogin('Please login to comment', () => onComment?.())}
+            >
+              {post.commentsCount}
+            </Button>
+          ) : (
+            <Link to={paths.post(post._id)} className="post-count-button" aria-label={commentLabel}>
+              <CommentOutlined aria-hidden /> {post.commentsCount}
+            </Link>
+          )}
+        </footer>
+      </Card>
+    </article>
+  );
+}

@@ -1,0 +1,55 @@
+import { Card } from 'antd';
+import { useCallback, useEffect, useId } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { usePost } from '../api/get-post';
+import { CommentForm } from './comment-form';
+import { CommentList } from './comment-list';
+import { PostCard } from './post-card';
+import { PostCardSkeleton } from './post-card-skeleton';
+import './posts.css';
+
+/** The expanded card, the comment box and the comments; or the not-found state. */
+export function PostDetail({ postId }: { postId: string }) {
+  const { data: post, error } = usePost(postId);
+  const commentBoxId = useId();
+  const headingId = useId();
+  const notFound = error instanceof ApiError && error.status === 404;
+
+  useEffect(() => {
+    if (error && !notFound)
+      notify.error('Oops', "there was an issue while fetching the post, it probably doesn't exist!");
+  }, [error, notFound]);
+
+  const goToCommentBox = useCallback(() => {
+    const box = document.getElementById(commentBoxId);
+    box?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    box?.focus({ preventScroll: true });
+  }, [commentBoxId]);
+
+  if (!post) {
+    if (error)
+      return <EmptyState title="This Post doesn't exist!" subtitle="Try searching for another Post or go to Home." />;
+    return (
+      <div className="post-detail" aria-busy="true">
+        <PostCardSkeleton />
+      </div>
+    );
+  }
+
+  return (
+    <div className="post-detail">
+      <PostCard post={post} expanded onComment={goToCommentBox} />
+      <Card>
+        <section aria-labelledby={headingId}>
+          <h2 id={headingId} className="comments-heading">
+            Comments ({post.commentsCount})
+          </h2>
+          <CommentForm postId={post._id} inputId={commentBoxId} />
+          <CommentList post={post} />
+        </section>
+      </Card>
+    </div>
+  );
+}

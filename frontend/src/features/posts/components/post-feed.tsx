@@ -1,0 +1,87 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { Feed } from '@techit/contract/enums';
+import { Button } from 'antd';
+import { useCallback, useEffect } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { useFeedPosts } from '../api/get-feed';
+import { useUserPosts } from '../api/get-user-posts';
+import type { PageCursor, PostPage } from '../api/post-keys';
+import { PostCard } from './post-card';
+import { PostCardSkeleton } from './post-card-skeleton';
+import { useLoadMore } from './use-load-more';
+import './posts.css';
+
+export interface PostFeedProps {
+  source: { kind: 'feed'; feed: Feed } | { kind: 'user'; userId: string };
+}
+
+/**
+ * The infinitely scrolled list of post cards: a home feed, or one user's posts (the profile's
+ * Posts tab). Each source is its own cached list, so changing the feed starts a fresh list.
+ */
+export function PostFeed({ source }: PostFeedProps) {
+  return source.kind === 'feed' ? <HomeFeedPosts feed={source.feed} /> : <UserPostList userId={source.userId} />;
+}
+
+function HomeFeedPosts({ feed }: { feed: Feed }) {
+  const { user } = useSession();
+  // The following feed needs a viewer: it does not load until someone is logged in.
+  const waitingForLogin = feed === 'following' && !user;
+  const query = useFeedPosts(feed, user?._id ?? null, !waitingForLogin);
+  useErrorToast(query.error, 'there was an issue while fetching posts!');
+  return <PostList query={query} idle={waitingForLogin} />;
+}
+
+function UserPostList({ userId }: { userId: string }) {
+  const query = useUserPosts(userId);
+  useErrorToast(query.error, 'there was an issue while fetching user posts!');
+  return <PostList query={query} idle={false} />;
+}
+
+function useErrorToast(error: Error | null, description: string) {
+  useEffect(() => {
+    if (error) notify.error('Oops', description);
+  }, [error, description]);
+}
+
+interface PostListProps {
+  query: UseInfiniteQueryResult<InfiniteData<PostPage, PageCursor>>;
+  /** Nothing will load (the following feed for a visitor): show the empty state. */
+  idle: boolean;
+}
+
+function PostList({ query, idle }: PostListProps) {
+  const { data, hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const posts = data?.pages.flatMap((page) => page.posts) ?? [];
+
+  // The next page loads when the second-to-last card comes into view.
+  const sentinel = hasNextPage ? (posts[Math.max(posts.length - 2, 0)]?._id ?? null) : null;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const sentinelRef = useLoadMore(sentinel, hasNextPage && !isFetching && !isFetchNextPageError, loadMore);
+
+  if (idle || (!data && !query.isLoading) || (data && posts.length === 0)) {
+    return <EmptyState title="No Posts to Show!" subtitle="Try Following more users or go to home." />;
+  }
+
+  return (
+    <div className="post-list" role="feed" aria-busy={isFetching} aria-label="Posts">
+      {posts.map((post) => (
+        <PostCard key={post._id} post={post} ref={post._id === sentinel ? sentinelRef : undefined} />
+      ))}
+      {(query.isLoading || isFetchingNextPage) && (
+        <>
+          <PostCardSkeleton />
+          {query.isLoading && <PostCardSkeleton />}
+        </>
+      )}
+      {isFetchNextPageError && (
+        <Button onClick={() => void fetchNextPage()} style={{ alignSelf: 'center' }}>
+          Load more posts
+        </Button>
+      )}
+      {data && !hasNextPage && <p className="post-list-end">You're all caught up.</p>}
+    </div>
+  );
+}
