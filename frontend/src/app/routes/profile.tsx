@@ -1,4 +1,61 @@
-// Work in progress: being built in this session.
-export default function Page() {
-  return null;
+import { Tabs } from 'antd';
+import { useEffect } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { EmptyState } from '../../components/empty-state';
+import { NoticeList } from '../../features/notices/components/notice-list';
+import { PostFeed } from '../../features/posts/components/post-feed';
+import { useUser } from '../../features/users/api/get-user';
+import { ProfileHeader, ProfileHeaderSkeleton } from '../../features/users/components/profile-header';
+import { ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+type Tab = 'posts' | 'notices';
+
+const PAGE = { maxWidth: 800, margin: '0 auto' } as const;
+
+/** /profile/:userid — the user's card, then their posts or notices (?tab=notices). */
+export default function ProfilePage() {
+  const userId = useParams().userid ?? '';
+  const [search, setSearch] = useSearchParams();
+  const tab: Tab = search.get('tab') === 'notices' ? 'notices' : 'posts';
+  const profile = useUser(userId);
+  const missing = profile.error instanceof ApiError && profile.error.status === 404;
+  useDocumentTitle(profile.data?.user.userName ?? (missing ? 'User not found' : 'Profile'));
+
+  useEffect(() => {
+    if (profile.isError && !missing) {
+      notify.error('Oops', "There was an issue while getting the user, it probably doesn't exist!");
+    }
+  }, [profile.isError, profile.errorUpdatedAt, missing]);
+
+  if (missing) {
+    return <EmptyState title="This User doesn't exist!" subtitle="Try searching for another user or go to Home." />;
+  }
+  if (!profile.data) {
+    return profile.isError ? (
+      <EmptyState title="This profile could not be loaded" subtitle="Try again later or go to Home." />
+    ) : (
+      <div style={PAGE}>
+        <ProfileHeaderSkeleton />
+      </div>
+    );
+  }
+
+  const choose = (next: string) =>
+    setSearch(next === 'notices' ? { tab: 'notices' } : {}, { replace: true, preventScrollReset: true });
+
+  return (
+    <div className="profile-page" style={PAGE}>
+      <ProfileHeader profile={profile.data.user} />
+      <Tabs
+        activeKey={tab}
+        onChange={choose}
+        items={[
+          { key: 'posts', label: 'Posts', children: <PostFeed source={{ kind: 'user', userId }} /> },
+          { key: 'notices', label: 'Notice', children: <NoticeList source={{ kind: 'user', userId }} /> },
+        ]}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,149 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { LIMITS } from '@techit/contract/limits';
+import { Button, Form, Input, Typography } from 'antd';
+import { useId, useRef } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import * as yup from 'yup';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useCreateNotice } from '../api/create-notice';
+import './notices.css';
+
+const schema = yup.object({
+  desc: yup
+    .string()
+    .trim()
+    .required('Description is required')
+    .max(LIMITS.noticeDescMax, `Description must be at most ${LIMITS.noticeDescMax} characters`),
+  links: yup
+    .array(yup.object({ value: yup.string().defined() }))
+    .max(LIMITS.noticeLinksMax, `A notice can have at most ${LIMITS.noticeLinksMax} links`)
+    .required(),
+});
+
+type NoticeValues = yup.InferType<typeof schema>;
+
+const FAILED = 'there was an issue while creating notice!';
+
+/**
+ * The create page's Notice form: a description and up to three links (free text here; the server
+ * accepts only http(s) addresses and its reason is shown when it refuses one).
+ */
+export function CreateNoticeForm() {
+  const navigate = useNavigate();
+  const id = useId();
+  const addButton = useRef<HTMLButtonElement>(null);
+  const posting = useRef(false);
+  const creation = useCreateNotice();
+  const { control, handleSubmit, formState } = useForm<NoticeValues>({
+    resolver: yupResolver(schema),
+    defaultValues: { desc: '', links: [] },
+  });
+  const links = useFieldArray({ control, name: 'links' });
+  const full = links.fields.length >= LIMITS.noticeLinksMax;
+
+  const submit = handleSubmit(async (values) => {
+    // Post pressed twice creates one notice.
+    if (posting.current) return;
+    posting.current = true;
+    try {
+      await creation.mutateAsync({
+        desc: values.desc,
+        tags: [],
+        links: values.links.map((link) => link.value.trim()).filter((link) => link !== ''),
+      });
+      notify.success('Created notice successfully');
+      void navigate(paths.home);
+    } catch (failure) {
+      console.warn(failure);
+      // A 401 already ended the session with its own 'Please login again' toast.
+      if (failure instanceof ApiError && failure.status === 401) return;
+      notify.error(
+        'Oops',
+        failure instanceof ApiError && failure.status === 400 ? (
+          <>
+            {FAILED}
+            <br />
+            {failure.message}
+          </>
+        ) : (
+          FAILED
+        ),
+      );
+    } finally {
+      posting.current = false;
+    }
+  });
+
+  const removeLink = (index: number) => {
+    links.remove(index);
+    addButton.current?.focus();
+  };
+
+  return (
+    <Form layout="vertical" onFinish={() => void submit()} aria-label="Create a notice">
+      <Form.Item
+        label="Description"
+        htmlFor={`${id}-desc`}
+        required
+        validateStatus={formState.errors.desc ? 'error' : undefined}
+        help={formState.errors.desc?.message}
+      >
+        <Controller
+          name="desc"
+          control={control}
+          render={({ field }) => (
+            <Input.TextArea
+              {...field}
+              id={`${id}-desc`}
+              aria-required
+              aria-invalid={!!formState.errors.desc}
+              autoSize={{ minRows: 4, maxRows: 12 }}
+              count={{ show: true, max: LIMITS.noticeDescMax }}
+              placeholder="What should the community know?"
+            />
+          )}
+        />
+      </Form.Item>
+      <fieldset className="notice-form-fieldset">
+        <legend className="notice-form-legend">
+          <Typography.Text>
+            Links <Typography.Text type="secondary">(optional, up to {LIMITS.noticeLinksMax})</Typography.Text>
+          </Typography.Text>
+        </legend>
+        <div className="notice-form-links">
+          {links.fields.map((link, index) => (
+            <div className="notice-form-link-row" key={link.id}>
+              <Form.Item label={`Link ${index + 1}`} htmlFor={`${id}-link-${link.id}`} style={{ marginBottom: 0 }}>
+                <Controller
+                  name={`links.${index}.value`}
+                  control={control}
+                  render={({ field }) => (
+                    <Input {...field} id={`${id}-link-${link.id}`} inputMode="url" placeholder="https://…" />
+                  )}
+                />
+              </Form.Item>
+              <Button
+                className="notice-form-link-remove"
+                icon={<CloseOutlined aria-hidden />}
+                aria-label={`Remove link ${index + 1}`}
+                onClick={() => removeLink(index)}
+              />
+            </div>
+          ))}
+          <div>
+            <Button ref={addButton} disabled={full} onClick={() => links.append({ value: '' }, { shouldFocus: true })}>
+              Add Link +
+            </Button>
+          </div>
+        </div>
+      </fieldset>
+      <Button type="primary" htmlType="submit" aria-busy={formState.isSubmitting} className="notice-form-submit">
+        Post
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,89 @@
+import { DeleteOutlined, LinkOutlined } from '@ant-design/icons';
+import type { Notice } from '@techit/contract/api-types';
+import { App, Button, Card, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import { UserAvatar } from '../../../components/user-avatar';
+import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { useDeleteNotice } from '../api/delete-notice';
+import { isHttpUrl } from './safe-url';
+import './notices.css';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** One notice: its author, its text, and its links numbered 'Link 1', 'Link 2', … */
+export function NoticeCard({ notice }: { notice: Notice }) {
+  const { user, isAdmin } = useSession();
+  const canDelete = !!user && (user._id === notice.postedBy._id || isAdmin);
+  const links = notice.links.filter(isHttpUrl);
+  return (
+    <Card className="notice-card">
+      <article aria-label={`Notice by ${notice.postedBy.userName}`}>
+        <header className="notice-card-header">
+          <Link to={paths.profile(notice.postedBy._id)} className="notice-card-author">
+            <UserAvatar pic={notice.postedBy.pic} userName={notice.postedBy.userName} size={36} />
+            <Typography.Text strong>{notice.postedBy.userName}</Typography.Text>
+          </Link>
+          <Typography.Text type="secondary" className="notice-card-date">
+            <time dateTime={notice.createdAt}>{dateFormat.format(new Date(notice.createdAt))}</time>
+          </Typography.Text>
+          {canDelete && <DeleteNoticeButton noticeId={notice._id} />}
+        </header>
+        <Typography.Paragraph className="notice-card-desc">{notice.desc}</Typography.Paragraph>
+        {links.length > 0 && (
+          <ul className="notice-card-links" aria-label="Links">
+            {links.map((href, index) => (
+              <li key={`${index}-${href}`}>
+                <a href={href} target="_blank" rel="noopener noreferrer" title={href}>
+                  <LinkOutlined aria-hidden /> Link {index + 1}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </article>
+    </Card>
+  );
+}
+
+function DeleteNoticeButton({ noticeId }: { noticeId: string }) {
+  const { modal } = App.useApp();
+  const deletion = useDeleteNotice();
+  // Always resolves, so the confirmation closes either way; a failure is told in a toast.
+  const remove = () =>
+    deletion.mutateAsync(noticeId).then(
+      () => notify.success('Deleted notice'),
+      (error: unknown) => {
+        console.warn(error);
+        notify.error('Oops', 'there was an issue while deleting the notice!');
+      },
+    );
+  // A real dialog (not a popover) so that keyboard users land in it and return from it.
+  const ask = (): void => {
+    modal.confirm({
+      title: 'Delete notice',
+      content: 'Are you sure you want to delete this notice?',
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      // A destructive action: Enter right away cancels rather than deletes.
+      focusable: { autoFocusButton: 'cancel' },
+      onOk: remove,
+    });
+  };
+  return (
+    <Button
+      type="text"
+      danger
+      size="small"
+      className="notice-card-delete"
+      icon={<DeleteOutlined aria-hidden />}
+      aria-label="Delete notice"
+      onClick={ask}
+    >
+      Delete
+    </Button>
+  );
+}

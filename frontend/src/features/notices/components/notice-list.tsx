@@ -1,0 +1,74 @@
+import { Skeleton, Spin } from 'antd';
+import { useCallback, useEffect } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { notify } from '../../../lib/notify';
+import { useAllNotices } from '../api/get-all-notices';
+import { useUserNotices } from '../api/get-user-notices';
+import { NoticeCard } from './notice-card';
+import { useLoadMore } from './use-load-more';
+import './notices.css';
+
+export type NoticeSource = { kind: 'all' } | { kind: 'user'; userId: string };
+
+/** All notices, or one user's: paged by cursor, loading the next page as the reader scrolls. */
+export function NoticeList({ source }: { source: NoticeSource }) {
+  return source.kind === 'all' ? <AllNotices /> : <UserNotices userId={source.userId} />;
+}
+
+function AllNotices() {
+  const query = useAllNotices();
+  useErrorToast(query.isError, query.errorUpdatedAt, 'Oops, there was an issue fetching the notices!');
+  return <NoticePages query={query} emptyHint="Notices from the community show up here. Go to Home to see posts." />;
+}
+
+function UserNotices({ userId }: { userId: string }) {
+  const query = useUserNotices(userId);
+  useErrorToast(query.isError, query.errorUpdatedAt, 'Oops', 'there was an issue while fetching user notices!');
+  return <NoticePages query={query} emptyHint="This user has not posted any notices yet. Go to Home to see posts." />;
+}
+
+/** Once per failed fetch (not once per render). */
+function useErrorToast(isError: boolean, errorUpdatedAt: number, title: string, description?: string) {
+  useEffect(() => {
+    if (isError) notify.error(title, description);
+  }, [isError, errorUpdatedAt, title, description]);
+}
+
+type NoticeQuery = ReturnType<typeof useAllNotices>;
+
+function NoticePages({ query, emptyHint }: { query: NoticeQuery; emptyHint: string }) {
+  const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const watch = useLoadMore(hasNextPage, isFetchingNextPage, loadMore);
+
+  if (isPending) {
+    return (
+      <div role="status" aria-busy="true" aria-label="Loading notices">
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} avatar active paragraph={{ rows: 2 }} />
+        ))}
+      </div>
+    );
+  }
+  const notices = data?.pages.flatMap((page) => page.notices) ?? [];
+  if (notices.length === 0) {
+    return isError ? null : <EmptyState title="No Notices to Show!" subtitle={emptyHint} />;
+  }
+  const watched = Math.max(notices.length - 2, 0);
+  return (
+    <>
+      <ul className="notice-list" aria-label="Notices">
+        {notices.map((notice, index) => (
+          <li key={notice._id} ref={index === watched ? watch : undefined}>
+            <NoticeCard notice={notice} />
+          </li>
+        ))}
+      </ul>
+      {isFetchingNextPage && (
+        <div className="notice-list-more" role="status" aria-label="Loading more notices">
+          <Spin />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import type { UserReply } from '@techit/contract/api-types';
+import { api } from '../../../lib/api-client';
+
+/** Every cached profile lives under this key, so a change to one can update it in place. */
+export const userQueryKey = (userId: string) => ['users', userId] as const;
+
+export function getUser(userId: string, signal?: AbortSignal): Promise<UserReply> {
+  return api<UserReply>(`/user/${encodeURIComponent(userId)}`, { signal });
+}
+
+export function useUser(userId: string) {
+  return useQuery({
+    queryKey: userQueryKey(userId),
+    queryFn: ({ signal }) => getUser(userId, signal),
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Me } from '@techit/contract/api-types';
+import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { applyProfileChange } from './apply-profile-change';
+
+export function updatePosition(position: string): Promise<Me> {
+  return api<Me>('/position', { method: 'PUT', body: { position } });
+}
+
+export function useUpdatePosition() {
+  const queryClient = useQueryClient();
+  const { updateUser } = useSession();
+  return useMutation({
+    mutationFn: updatePosition,
+    onSuccess: (me) => applyProfileChange(queryClient, updateUser, me),
+  });
+}

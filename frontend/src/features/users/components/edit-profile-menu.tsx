@@ -1,0 +1,154 @@
+import {
+  DeleteOutlined,
+  DownOutlined,
+  EditOutlined,
+  IdcardOutlined,
+  LoadingOutlined,
+  PictureOutlined,
+} from '@ant-design/icons';
+import type { Me } from '@techit/contract/api-types';
+import { DEFAULT_PROFILE_PIC, LIMITS } from '@techit/contract/limits';
+import { Button, Dropdown, type MenuProps, Typography } from 'antd';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { uploadImage } from '../../../lib/upload-image';
+import { useUpdateBio } from '../api/update-bio';
+import { useUpdatePicture } from '../api/update-picture';
+import { useUpdatePosition } from '../api/update-position';
+import { TextFieldDialog } from './text-field-dialog';
+
+type Dialog = 'bio' | 'position' | null;
+
+/** The own profile's 'Edit Profile' menu: picture (upload or remove), position and bio. */
+export function EditProfileMenu({ me }: { me: Me }) {
+  const fileId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const picture = useUpdatePicture();
+  const bio = useUpdateBio();
+  const position = useUpdatePosition();
+
+  const pictureFailed = (action: 'updating' | 'removing', error: unknown) => {
+    console.warn(error);
+    const detail = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
+    notify.error(
+      'Oops',
+      detail ? (
+        <>
+          there was an issue while {action} your picture!
+          <br />
+          {error.message}
+        </>
+      ) : (
+        `there was an issue while ${action} your picture!`
+      ),
+    );
+  };
+
+  const pickPicture = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file || uploading) return;
+    setUploading(true);
+    try {
+      const url = await uploadImage(file);
+      await picture.mutateAsync(url);
+      notify.success('Updated your picture');
+    } catch (error) {
+      pictureFailed('updating', error);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const removePicture = () =>
+    picture.mutateAsync(DEFAULT_PROFILE_PIC).then(
+      () => notify.success('Removed your picture'),
+      (error: unknown) => pictureFailed('removing', error),
+    );
+
+  const saveWith =
+    (mutation: typeof bio, what: 'bio' | 'position') =>
+    (value: string): Promise<unknown> =>
+      mutation.mutateAsync(value).then(
+        () => notify.success(`Updated your ${what}`),
+        (error: unknown) => {
+          console.warn(error);
+          notify.error('Oops', `there was an issue while updating your ${what}!`);
+          throw error;
+        },
+      );
+
+  const items: MenuProps['items'] = [
+    { key: 'picture', icon: <PictureOutlined aria-hidden />, label: 'Update Profile Picture' },
+    {
+      key: 'remove-picture',
+      icon: <DeleteOutlined aria-hidden />,
+      label: 'Remove Profile Picture',
+      disabled: me.pic === DEFAULT_PROFILE_PIC,
+    },
+    { key: 'position', icon: <IdcardOutlined aria-hidden />, label: 'Update Position' },
+    { key: 'bio', icon: <EditOutlined aria-hidden />, label: 'Update Bio' },
+  ];
+
+  const choose: MenuProps['onClick'] = ({ key, domEvent }) => {
+    // Chosen with Enter: the menu acts on keydown, so cancel the key's default action, or its
+    // keypress would land in the dialog's field (the dialog takes the focus at once) and submit it.
+    if (domEvent.type === 'keydown') domEvent.preventDefault();
+    if (key === 'picture') fileInput.current?.click();
+    else if (key === 'remove-picture') void removePicture();
+    else if (key === 'position' || key === 'bio') setDialog(key);
+  };
+
+  return (
+    <>
+      <label htmlFor={fileId} className="visually-hidden">
+        New profile picture
+      </label>
+      <input
+        id={fileId}
+        ref={fileInput}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+        className="visually-hidden"
+        tabIndex={-1}
+        onChange={(event) => void pickPicture(event)}
+      />
+      <Dropdown menu={{ items, onClick: choose }} trigger={['click']} autoFocus>
+        <Button icon={<EditOutlined aria-hidden />}>
+          Edit Profile <DownOutlined aria-hidden />
+        </Button>
+      </Dropdown>
+      <Typography.Text type="secondary" role="status" className="profile-status">
+        {(uploading || picture.isPending) && (
+          <>
+            <LoadingOutlined aria-hidden /> Updating your picture…
+          </>
+        )}
+      </Typography.Text>
+      <TextFieldDialog
+        open={dialog === 'position'}
+        title="Update Position"
+        label="Position"
+        placeholder="e.g. Backend developer"
+        initialValue={me.position}
+        max={LIMITS.positionMax}
+        onClose={() => setDialog(null)}
+        onSave={saveWith(position, 'position')}
+      />
+      <TextFieldDialog
+        open={dialog === 'bio'}
+        title="Update Bio"
+        label="Bio"
+        placeholder="A few words about you"
+        initialValue={me.bio}
+        max={LIMITS.bioMax}
+        multiline
+        onClose={() => setDialog(null)}
+        onSave={saveWith(bio, 'bio')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ProfileUser } from '@techit/contract/api-types';
+import { Card, Skeleton, Typography } from 'antd';
+import { UserAvatar } from '../../../components/user-avatar';
+import { useSession } from '../../../lib/session';
+import { EditProfileMenu } from './edit-profile-menu';
+import { FollowButton } from './follow-button';
+import './users.css';
+
+function count(n: number, one: string, many: string) {
+  return (
+    <span className="profile-count">
+      <strong>{n}</strong> {n === 1 ? one : many}
+    </span>
+  );
+}
+
+/** Picture, name, position, follower and following counts, bio; Edit Profile or Follow. */
+export function ProfileHeader({ profile }: { profile: ProfileUser }) {
+  const { user } = useSession();
+  const own = user?._id === profile._id;
+  return (
+    <Card className="profile-header">
+      <div className="profile-header-body">
+        <UserAvatar pic={profile.pic} userName={profile.userName} size={112} />
+        <div className="profile-header-text">
+          <Typography.Title level={1} className="profile-name">
+            {profile.userName}
+          </Typography.Title>
+          {profile.position ? (
+            <Typography.Text type="secondary" className="profile-position">
+              {profile.position}
+            </Typography.Text>
+          ) : (
+            own && (
+              <Typography.Text type="secondary" italic className="profile-position">
+                No position yet
+              </Typography.Text>
+            )
+          )}
+          <div className="profile-counts">
+            {count(profile.followers.length, 'follower', 'followers')}
+            {count(profile.following.length, 'following', 'following')}
+          </div>
+          {profile.bio ? (
+            <Typography.Paragraph className="profile-bio">{profile.bio}</Typography.Paragraph>
+          ) : (
+            own && (
+              <Typography.Paragraph type="secondary" italic className="profile-bio">
+                No bio yet
+              </Typography.Paragraph>
+            )
+          )}
+          <div className="profile-actions">
+            {own && user ? <EditProfileMenu me={user} /> : <FollowButton profile={profile} />}
+          </div>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+export function ProfileHeaderSkeleton() {
+  return (
+    <Card className="profile-header" role="status" aria-busy="true" aria-label="Loading profile">
+      <div className="profile-header-body">
+        <Skeleton.Avatar active size={112} />
+        <Skeleton active paragraph={{ rows: 3 }} className="profile-header-text" />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,116 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { Button, Form, Input, Modal } from 'antd';
+import { useId, useMemo, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import * as yup from 'yup';
+
+interface TextFieldDialogProps {
+  open: boolean;
+  title: string;
+  label: string;
+  initialValue: string;
+  max: number;
+  multiline?: boolean;
+  placeholder?: string;
+  onClose: () => void;
+  /** Resolves when saved (the dialog then closes); rejects to keep the dialog open. */
+  onSave: (value: string) => Promise<unknown>;
+}
+
+/**
+ * A dialog editing one short text (bio, position) with a visible character counter; a text over
+ * the limit is refused here, before it reaches the server.
+ */
+export function TextFieldDialog(props: TextFieldDialogProps) {
+  const fieldId = useId();
+  return (
+    <Modal
+      open={props.open}
+      title={props.title}
+      onCancel={props.onClose}
+      footer={null}
+      // The form's own Close button (and Escape) close it: no second, icon-only "Close".
+      closable={false}
+      destroyOnHidden
+      afterOpenChange={(open) => {
+        if (open) document.getElementById(fieldId)?.focus();
+      }}
+    >
+      {props.open && <TextFieldForm {...props} fieldId={fieldId} />}
+    </Modal>
+  );
+}
+
+function TextFieldForm({
+  fieldId,
+  label,
+  initialValue,
+  max,
+  multiline,
+  placeholder,
+  onClose,
+  onSave,
+}: TextFieldDialogProps & { fieldId: string }) {
+  const schema = useMemo(
+    () => yup.object({ value: yup.string().max(max, `${label} must be at most ${max} characters`).defined() }),
+    [label, max],
+  );
+  const { control, handleSubmit, formState } = useForm<{ value: string }>({
+    resolver: yupResolver(schema),
+    mode: 'onChange',
+    defaultValues: { value: initialValue },
+  });
+  const error = formState.errors.value?.message;
+  // Done pressed twice (or Enter held) saves once.
+  const saving = useRef(false);
+
+  const submit = handleSubmit(async ({ value }) => {
+    if (saving.current) return;
+    saving.current = true;
+    try {
+      await onSave(value.trim());
+      onClose();
+    } catch {
+      // The caller has told the user; the dialog stays open with their text.
+    } finally {
+      saving.current = false;
+    }
+  });
+
+  return (
+    <Form layout="vertical" onFinish={() => void submit()}>
+      <Form.Item label={label} htmlFor={fieldId} validateStatus={error ? 'error' : undefined} help={error}>
+        <Controller
+          name="value"
+          control={control}
+          render={({ field }) =>
+            multiline ? (
+              <Input.TextArea
+                {...field}
+                id={fieldId}
+                aria-invalid={!!error}
+                placeholder={placeholder}
+                autoSize={{ minRows: 3, maxRows: 8 }}
+                count={{ show: true, max }}
+              />
+            ) : (
+              <Input
+                {...field}
+                id={fieldId}
+                aria-invalid={!!error}
+                placeholder={placeholder}
+                count={{ show: true, max }}
+              />
+            )
+          }
+        />
+      </Form.Item>
+      <div className="text-field-dialog-actions">
+        <Button onClick={onClose}>Close</Button>
+        <Button type="primary" htmlType="submit" aria-busy={formState.isSubmitting}>
+          Done
+        </Button>
+      </div>
+    </Form>
+  );
+}
