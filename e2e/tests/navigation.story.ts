@@ -78,8 +78,9 @@ describe('Someone finds their way around', () => {
 
   it('reaches every main place with the keyboard alone', async () => {
     const page = await story.open('/notices');
+    await page.getByRole('link', { name: 'Feed' }).waitFor();
     const names: string[] = [];
-    for (let i = 0; i < 6; i += 1) {
+    for (let i = 0; i < 10; i += 1) {
       await page.keyboard.press('Tab');
       names.push(await page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''));
     }
