@@ -6,6 +6,7 @@ import { useId, useRef } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
+import { requiredText } from '../../../lib/form-rules';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -13,11 +14,7 @@ import { useCreateNotice } from '../api/create-notice';
 import './notices.css';
 
 const schema = yup.object({
-  desc: yup
-    .string()
-    .trim()
-    .required('Description is required')
-    .max(LIMITS.noticeDescMax, `Description must be at most ${LIMITS.noticeDescMax} characters`),
+  desc: requiredText('Description', LIMITS.noticeDescMax),
   links: yup
     .array(yup.object({ value: yup.string().defined() }))
     .max(LIMITS.noticeLinksMax, `A notice can have at most ${LIMITS.noticeLinksMax} links`)

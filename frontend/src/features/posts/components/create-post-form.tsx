@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
+import { requiredText } from '../../../lib/form-rules';
 import { ImagePicker } from '../../../components/image-picker';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -16,16 +17,8 @@ import './posts.css';
 import { busy } from '../../../lib/busy';
 
 const schema = yup.object({
-  title: yup
-    .string()
-    .trim()
-    .required('Title is required')
-    .max(LIMITS.postTitleMax, `Title must be at most ${LIMITS.postTitleMax} characters`),
-  desc: yup
-    .string()
-    .trim()
-    .required('Description is required')
-    .max(LIMITS.postDescMax, `Description must be at most ${LIMITS.postDescMax} characters`),
+  title: requiredText('Title', LIMITS.postTitleMax),
+  desc: requiredText('Description', LIMITS.postDescMax),
 });
 
 /**

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
+import { requiredText } from '../../../lib/form-rules';
 import { ButtonLink } from '../../../components/button-link';
 import { ImagePicker } from '../../../components/image-picker';
 import { paths } from '../../../config/paths';
@@ -26,20 +27,12 @@ const optionalLink = (name: string) =>
     .default('');
 
 const schema = yup.object({
-  title: yup
-    .string()
-    .trim()
-    .required('Title is required')
-    .max(LIMITS.postTitleMax, `Title must be at most ${LIMITS.postTitleMax} characters`),
+  title: requiredText('Title', LIMITS.postTitleMax),
   category: yup
     .string()
     .required('Category is required')
     .test('category', 'Category is required', (value) => (CATEGORIES as readonly string[]).includes(value)),
-  desc: yup
-    .string()
-    .trim()
-    .required('Description is required')
-    .max(LIMITS.postDescMax, `Description must be at most ${LIMITS.postDescMax} characters`),
+  desc: requiredText('Description', LIMITS.postDescMax),
   link1: optionalLink('Code link'),
   link2: optionalLink('Demo link'),
 });
