@@ -124,8 +124,13 @@ export class PostsService {
   async unlike(me: AuthUser, rawPostId: string): Promise<Post> {
     const post = await this.requirePost(rawPostId);
     await this.transactions.run(async (trx) => {
-      if (await this.posts.removeLike(post.id, me.id, trx))
-        await this.posts.adjustCounter(post.id, 'likes_count', -1, trx);
+      // Same lock order as like (the post row, then the like row): a like and an unlike racing
+      // for one post queue up instead of deadlocking. Taking back a like that was not there
+      // restores the count.
+      if (!(await this.posts.adjustCounter(post.id, 'likes_count', -1, trx))) throw new NotFoundError(POST_NOT_FOUND);
+      if (!(await this.posts.removeLike(post.id, me.id, trx))) {
+        await this.posts.adjustCounter(post.id, 'likes_count', 1, trx);
+      }
     });
     return this.get(post.id);
   }
