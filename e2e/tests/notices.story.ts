@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { Session } from '../support/api-helper';
 import { PHONE, useStory } from '../support/browser';
+import { settledConfirm } from '../support/dialogs';
 
 const dark = (session: Session): Session => ({ ...session, user: { ...session.user, theme: 'dark' } });
 
@@ -14,16 +15,8 @@ async function chooseNotice(page: Page): Promise<void> {
   expect(await page.getByRole('radio', { name: 'Notice', exact: true }).isChecked()).toBe(true);
 }
 
-/** The 'Are you sure…' dialog, once it has finished appearing (a click while it still zooms in can
- * press on a button and release on the moving dialog). */
-async function confirmation(page: Page): Promise<Locator> {
-  const dialog = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to delete this notice?' });
-  await dialog.waitFor();
-  await page.waitForFunction(() => {
-    const modal = document.querySelector('.ant-modal-confirm');
-    return !!modal && !/-(appear|enter)\b/.test(modal.className);
-  });
-  return dialog;
+function confirmation(page: Page): Promise<Locator> {
+  return settledConfirm(page, 'Are you sure you want to delete this notice?');
 }
 
 async function confirmDelete(page: Page): Promise<void> {

@@ -1,3 +1,4 @@
+import { settledConfirm } from '../support/dialogs';
 import { readFileSync } from 'node:fs';
 import type { Post } from '@techit/contract/api-types';
 import type { Page } from 'playwright-core';
@@ -363,8 +364,7 @@ describe('TechIt posts', () => {
       await card.waitFor();
 
       await card.getByRole('button', { name: 'Delete post: Doomed post' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Are you sure you want to delete this post?' });
-      await dialog.waitFor();
+      const dialog = await settledConfirm(page, 'Are you sure you want to delete this post?');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect(await card.isVisible()).toBe(true);
@@ -380,7 +380,11 @@ describe('TechIt posts', () => {
       const doomed = await story.api.post(author, { title: 'Doomed on its page', desc: 'Gone soon' });
       const page = await story.open(`/posts/${doomed._id}`, { session: author });
       await page.getByRole('button', { name: 'Delete post: Doomed on its page' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await (
+        await settledConfirm(page, 'Are you sure you want to delete this post?')
+      )
+        .getByRole('button', { name: 'Delete' })
+        .click();
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('heading', { level: 1, name: 'For you' }).waitFor();
       await page.getByRole('feed').getByRole('article').first().waitFor();
@@ -401,7 +405,11 @@ describe('TechIt posts', () => {
       expect(await page.getByRole('button', { name: 'Edit post: Off-topic rant' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Delete comment by ' + author.user.userName }).count()).toBe(1);
       await page.getByRole('button', { name: 'Delete post: Off-topic rant' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await (
+        await settledConfirm(page, 'Are you sure you want to delete this post?')
+      )
+        .getByRole('button', { name: 'Delete' })
+        .click();
       await page.waitForURL((url) => url.pathname === '/');
       await expect(story.api.request('GET', `/posts/${post._id}`)).rejects.toThrow(/404/);
     });
