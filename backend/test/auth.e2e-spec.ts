@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sign } from 'jsonwebtoken';
 import { createUser, text, type TestUser } from './support/factories';
-import { snapshot, startTestApp, type TestApp } from './support/test-app';
+import { expectDatabaseUnchanged, startTestApp, type TestApp } from './support/test-app';
 
 const JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 const DEFAULT_PIC = '/uploads/default-avatar.svg';
@@ -26,12 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Runs a request that must be rejected and asserts it left every table exactly as it was. */
-async function expectNothingChanged(act: () => Promise<unknown>): Promise<void> {
-  const before = await snapshot(t.db);
-  await act();
-  expect(await snapshot(t.db)).toBe(before);
-}
+const expectNothingChanged = (act: () => Promise<unknown>) => expectDatabaseUnchanged(t.db, act);
 
 function signUp(body: unknown) {
   return t.http.post('/api/signup').send(body as object);

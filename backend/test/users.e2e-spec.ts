@@ -1,6 +1,6 @@
 import { UsersService } from '../src/users/users.service';
 import { createPost, createUser, makeAdmin, text, type TestUser } from './support/factories';
-import { snapshot, startTestApp, type TestApp } from './support/test-app';
+import { expectDatabaseUnchanged, startTestApp, type TestApp } from './support/test-app';
 
 const DEFAULT_PIC = '/uploads/default-avatar.svg';
 const PROFILE_KEYS = ['_id', 'bio', 'createdAt', 'followers', 'following', 'pic', 'position', 'role', 'userName'];
@@ -18,12 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Runs a request that must be rejected and asserts it left every table exactly as it was. */
-async function expectNothingChanged(act: () => Promise<unknown>): Promise<void> {
-  const before = await snapshot(t.db);
-  await act();
-  expect(await snapshot(t.db)).toBe(before);
-}
+const expectNothingChanged = (act: () => Promise<unknown>) => expectDatabaseUnchanged(t.db, act);
 
 function profileOf(id: string) {
   return t.http.get(`/api/user/${id}`);

@@ -89,3 +89,10 @@ export async function snapshot(db: Db): Promise<string> {
   const sorted = rows.map((list) => list.map((row) => JSON.stringify(row)).sort());
   return JSON.stringify(Object.fromEntries(tables.map((table, index) => [table, sorted[index]])));
 }
+
+/** Runs a request that must be rejected and asserts it left every table exactly as it was. */
+export async function expectDatabaseUnchanged(db: Db, act: () => Promise<unknown>): Promise<void> {
+  const before = await snapshot(db);
+  await act();
+  expect(await snapshot(db)).toBe(before);
+}
