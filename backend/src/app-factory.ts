@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { LogLevel as NestLogLevel } from '@nestjs/common';
@@ -7,12 +9,13 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
+import { registerConditionalGet } from './common/conditional-get';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { registerJsonBodyParser } from './common/json-body-parser';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig, LogLevel } from './config/app-config';
 import { resolveJwtSecret } from './config/jwt-secret';
-import { createDatabase } from './database/create-database';
+import { createDatabase, type QueryObserver } from './database/create-database';
 import { migrateToLatest } from './database/migrations';
 import { uploadsDirectory } from './uploads/uploads.module';
 import { registerWebApp } from './web/web-app';
@@ -35,9 +38,9 @@ const NEST_LEVELS: Record<LogLevel, NestLogLevel[] | false> = {
  * Builds the whole application (migrated database, API, uploads, web app, API docs) without
  * listening: main.ts listens, tests drive it in-process.
  */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+export async function createApp(config: AppConfig, onQuery?: QueryObserver): Promise<NestFastifyApplication> {
   const jwtSecret = resolveJwtSecret(config);
-  const { db, dialect } = createDatabase(config);
+  const { db, dialect } = createDatabase(config, onQuery);
   try {
     await migrateToLatest(db, dialect);
   } catch (error) {
@@ -61,6 +64,15 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
 
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonBodyParser(fastify);
+  // Before compression: the ETag is the hash of the JSON itself, whatever encoding goes out.
+  registerConditionalGet(fastify);
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    // Brotli's default (quality 11) costs more CPU than it saves bytes on replies made per request.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
 
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5 } });
   const uploadsDir = uploadsDirectory(config);

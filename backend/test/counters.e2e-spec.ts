@@ -1,4 +1,5 @@
 import type { Post } from '@techit/contract/api-types';
+import { LIST_COMMENTS_PREVIEW } from '@techit/contract/limits';
 import { createPost, createUser, makeAdmin, type TestUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -58,7 +59,11 @@ async function countersOfEveryPost(): Promise<{ stored: Record<string, Counters>
   return { stored, real };
 }
 
-/** Stored counters equal real ones, no like or comment outlives its post, and the API agrees. */
+/**
+ * Stored counters equal real ones, no like or comment outlives its post, and the API agrees: the
+ * counts are the totals, each user sees their own like marked exactly where the likes table has it
+ * (a visitor sees none), and a list carries at most the newest LIST_COMMENTS_PREVIEW comments.
+ */
 async function expectCountersExact(): Promise<Record<string, Counters>> {
   const { stored, real } = await countersOfEveryPost();
   expect(stored).toEqual(real);
@@ -77,26 +82,86 @@ async function expectCountersExact(): Promise<Record<string, Counters>> {
   ]);
   expect(orphans).toEqual([[], []]);
 
-  const feed = await t.http.get('/api/posts').query({ limit: 50 }).expect(200);
-  const fromApi = Object.fromEntries(
+  // Every post's counts as the API shows them, to a visitor and to each user through their own token.
+  const likers = await likersOfEveryPost();
+  const expectedView = (viewer: TestUser | null) =>
+    Object.fromEntries(
+      Object.entries(real).map(([id, counts]) => [
+        id,
+        {
+          likes: counts.likes,
+          comments: counts.comments,
+          likesListed: viewer && likers.get(id)?.has(viewer.id) ? [viewer.id] : [],
+          commentsListed: Math.min(counts.comments, LIST_COMMENTS_PREVIEW),
+        },
+      ]),
+    );
+  // Every user who likes something, a visitor and one user who likes nothing (all such users see the same).
+  const everyone = [...users, admin];
+  const likesSomething = (user: TestUser) => [...likers.values()].some((ids) => ids.has(user.id));
+  const viewers = [null, ...everyone.filter(likesSomething), everyone.find((user) => !likesSomething(user)) ?? null];
+  const views = await Promise.all(viewers.map(async (viewer) => ({ viewer, seen: await feedAs(viewer) })));
+  for (const { viewer, seen } of views) {
+    expect({ viewer: viewer?.userName ?? 'visitor', seen }).toEqual({
+      viewer: viewer?.userName ?? 'visitor',
+      seen: expectedView(viewer),
+    });
+  }
+  // The post's own page agrees, with its whole conversation: for every liker, a visitor and a non-liker.
+  const details = await Promise.all(
+    Object.entries(real).flatMap(([id, counts]) => {
+      const theirs = everyone.filter((user) => likers.get(id)?.has(user.id));
+      const nonLiker = everyone.find((user) => !likers.get(id)?.has(user.id)) ?? null;
+      return [null, nonLiker, ...theirs].map(async (viewer) => ({
+        viewer: viewer?.userName ?? 'visitor',
+        seen: await detailAs(viewer, id),
+        expected: {
+          ...expectedView(viewer)[id],
+          commentsListed: counts.comments,
+        },
+      }));
+    }),
+  );
+  for (const { viewer, seen, expected } of details) expect({ viewer, seen }).toEqual({ viewer, seen: expected });
+  return real;
+}
+
+/** post id → the ids of the users who like it, from the likes table. */
+async function likersOfEveryPost(): Promise<Map<string, Set<string>>> {
+  const rows = await t.db.selectFrom('likes').select(['post_id', 'user_id']).execute();
+  const likers = new Map<string, Set<string>>();
+  for (const row of rows) likers.set(row.post_id, (likers.get(row.post_id) ?? new Set()).add(row.user_id));
+  return likers;
+}
+
+/** The first feed page (every post of this suite fits) as a visitor or a user sees it. */
+async function feedAs(viewer: TestUser | null) {
+  const request = t.http.get('/api/posts').query({ limit: 50 });
+  if (viewer) request.set('Authorization', viewer.auth);
+  const feed = await request.expect(200);
+  return Object.fromEntries(
     (feed.body.posts as Post[]).map((post) => [
       post._id,
       {
         likes: post.likesCount,
         comments: post.commentsCount,
-        likesListed: post.likes.length,
+        likesListed: post.likes,
         commentsListed: post.comments.length,
       },
     ]),
   );
-  const expected = Object.fromEntries(
-    Object.entries(real).map(([id, counts]) => [
-      id,
-      { likes: counts.likes, comments: counts.comments, likesListed: counts.likes, commentsListed: counts.comments },
-    ]),
-  );
-  expect(fromApi).toEqual(expected);
-  return real;
+}
+
+async function detailAs(viewer: TestUser | null, postId: string) {
+  const request = t.http.get(`/api/posts/${postId}`);
+  if (viewer) request.set('Authorization', viewer.auth);
+  const post = (await request.expect(200)).body.post as Post;
+  return {
+    likes: post.likesCount,
+    comments: post.commentsCount,
+    likesListed: post.likes,
+    commentsListed: post.comments.length,
+  };
 }
 
 function like(user: TestUser, postId: string) {
@@ -203,6 +268,8 @@ describe('post counters under concurrent requests', () => {
     const responses = await Promise.all(likers.map((user) => like(user, post._id)));
 
     expect(responses.map((r) => r.status)).toEqual(likers.map(() => 200));
+    // Each reply is seen by its caller: their own like, whatever the others did meanwhile.
+    expect(responses.map((r) => (r.body as Post).likes)).toEqual(likers.map((user) => [user.id]));
     const counts = await expectCountersExact();
     expect(counts[post._id]).toEqual({ likes: 20, comments: 0, commenters: 0 });
   });

@@ -1,5 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
-import type { Post } from '@techit/contract/api-types';
+import type { Comment, Post } from '@techit/contract/api-types';
+import { LIST_COMMENTS_PREVIEW } from '@techit/contract/limits';
 import type { Response } from 'supertest';
 import { createPost, createUser, type TestUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -77,22 +78,38 @@ describe('GET /api/posts (for-you)', () => {
       .send({ postId: posts.c2._id, text: 'hello' })
       .expect(200);
     const single = await t.http.get(`/api/posts/${posts.c2._id}`).expect(200);
+    const singleAsViewer = await t.http.get(`/api/posts/${posts.c2._id}`).set('Authorization', viewer.auth).expect(200);
 
     const response = await feed().expect(200);
+    const asViewer = await feed({}, viewer.auth).expect(200);
 
     expect(response.body.posts[0]).toEqual(single.body.post);
-    expect(response.body.posts[0]).toMatchObject({ likes: [viewer.id], likesCount: 1, commentsCount: 1 });
+    expect(response.body.posts[0]).toMatchObject({ likes: [], likesCount: 1, commentsCount: 1 });
+    expect(asViewer.body.posts[0]).toEqual(singleAsViewer.body.post);
+    expect(asViewer.body.posts[0]).toMatchObject({ likes: [viewer.id], likesCount: 1, commentsCount: 1 });
   });
 
   it('answers the same for feed=for-you, for a logged-in viewer and for one with userId', async () => {
     const visitor = await feed().expect(200);
     for (const response of [
       await feed({ feed: 'for-you' }).expect(200),
-      await feed({}, viewer.auth).expect(200),
       await feed({ feed: 'for-you', userId: loner.id }).expect(200),
+      await feed({}, loner.auth).expect(200),
     ]) {
       expect(response.body).toEqual(visitor.body);
     }
+    // A viewer who likes some of them sees the same page with only their own likes marked.
+    const liked = await t.db.selectFrom('likes').select('post_id').where('user_id', '=', viewer.id).execute();
+    const likedIds = new Set(liked.map((row) => row.post_id));
+    expect((visitor.body.posts as Post[]).some((post) => likedIds.has(post._id))).toBe(true);
+    const asViewer = await feed({}, viewer.auth).expect(200);
+    expect(asViewer.body).toEqual({
+      ...visitor.body,
+      posts: (visitor.body.posts as Post[]).map((post) => ({
+        ...post,
+        likes: likedIds.has(post._id) ? [viewer.id] : [],
+      })),
+    });
   });
 
   it('pages by page number: page 2 holds the rest, with no cursor after a short last page', async () => {
@@ -256,5 +273,175 @@ describe('GET /api/posts (cursor)', () => {
   ])('rejects %s with 400', async (_name, cursor) => {
     const response = await feed({ cursor }).expect(400);
     expect(response.body).toEqual({ error: 'That cursor is not valid; start again from the first page' });
+  });
+});
+
+describe("what a list shows of each post: its newest comments and the viewer's own likes", () => {
+  // Its own app, so the pages hold exactly these posts.
+  let lists: TestApp;
+  let author: TestUser;
+  let other: TestUser;
+  let reader: TestUser;
+  let fan: TestUser;
+  /** How many comments each post gets: none, one, exactly a preview's worth, more than a preview. */
+  const sizes = [0, 1, LIST_COMMENTS_PREVIEW, LIST_COMMENTS_PREVIEW + 2];
+  /** title → the post; all by author except "by other". */
+  const made = new Map<string, Post>();
+  /** title → its comments' texts in the order written. */
+  const written = new Map<string, string[]>();
+  /** title → who likes it. */
+  const likers = new Map<string, TestUser[]>();
+
+  beforeAll(async () => {
+    lists = await startTestApp();
+    [author, other, reader, fan] = await Promise.all([1, 2, 3, 4].map(() => createUser(lists)));
+    for (const follower of [reader, fan]) {
+      for (const followId of [author.id, other.id]) {
+        await lists.http.put('/api/follow').set('Authorization', follower.auth).send({ followId }).expect(200);
+      }
+    }
+    const plan: [TestUser, string, number][] = [
+      ...sizes.map((size): [TestUser, string, number] => [author, `${size} comments`, size]),
+      [other, 'by other', 2],
+    ];
+    for (const [by, title, size] of plan) {
+      made.set(title, await createPost(lists, by, { title }));
+      written.set(
+        title,
+        Array.from({ length: size }, (_, i) => `${title} #${i}`),
+      );
+    }
+    // Round-robin, so the comments of different posts interleave in time.
+    for (let round = 0; round < Math.max(...sizes); round += 1) {
+      for (const [title, texts] of written) {
+        if (round >= texts.length) continue;
+        await lists.http
+          .put('/api/comment')
+          .set('Authorization', (round % 2 ? fan : reader).auth)
+          .send({ postId: made.get(title)!._id, text: texts[round] })
+          .expect(200);
+      }
+    }
+    // reader likes some posts but not others; fan likes others still.
+    likers.set('1 comments', [reader]);
+    likers.set(`${LIST_COMMENTS_PREVIEW + 2} comments`, [reader, fan]);
+    likers.set('by other', [reader]);
+    likers.set('0 comments', [fan]);
+    for (const [title, users] of likers) {
+      for (const user of users) {
+        await lists.http
+          .put('/api/like')
+          .set('Authorization', user.auth)
+          .send({ postId: made.get(title)!._id })
+          .expect(200);
+      }
+    }
+  });
+  afterAll(() => lists.close());
+
+  /** Each list, as a viewer (a token) or a visitor (none) asks for it, with the titles it must hold. */
+  const endpoints: [string, (auth?: string) => Promise<Post[]>, () => string[]][] = [
+    [
+      'the for-you feed',
+      async (auth) => {
+        const request = lists.http.get('/api/posts').query({ limit: 50 });
+        if (auth) request.set('Authorization', auth);
+        return (await request.expect(200)).body.posts as Post[];
+      },
+      () => [...made.keys()],
+    ],
+    [
+      'the following feed',
+      async (auth) => {
+        // The token's user when sent, else reader named by userId; both follow author and other.
+        const request = lists.http.get('/api/posts').query({ feed: 'following', userId: reader.id, limit: 50 });
+        if (auth) request.set('Authorization', auth);
+        return (await request.expect(200)).body.posts as Post[];
+      },
+      () => [...made.keys()],
+    ],
+    [
+      "a user's posts",
+      async (auth) => {
+        const request = lists.http.get(`/api/userposts/${author.id}`);
+        if (auth) request.set('Authorization', auth);
+        return (await request.expect(200)).body.userPosts as Post[];
+      },
+      () => [...made.keys()].filter((title) => title !== 'by other'),
+    ],
+  ];
+
+  async function conversationOf(post: Post): Promise<Comment[]> {
+    return (await lists.http.get(`/api/posts/${post._id}/comments`).expect(200)).body.comments as Comment[];
+  }
+
+  it.each(endpoints)(
+    '%s shows each post its own newest comments, oldest first, and counts them all',
+    async (_name, fetchList, expectedTitles) => {
+      const page = await fetchList();
+
+      expect(page.map((post) => post.title).sort()).toEqual(expectedTitles().sort());
+      for (const post of page) {
+        const texts = written.get(post.title)!;
+        expect({ title: post.title, comments: post.comments.map((c) => c.text), count: post.commentsCount }).toEqual({
+          title: post.title,
+          comments: texts.slice(-LIST_COMMENTS_PREVIEW),
+          count: texts.length,
+        });
+        // Whole comments, exactly as the post's own conversation has them.
+        expect(post.comments).toEqual((await conversationOf(post)).slice(-LIST_COMMENTS_PREVIEW));
+      }
+    },
+  );
+
+  it('shows a post with more comments than a preview only its newest, and one with fewer all of them', async () => {
+    const page = await endpoints[0][1]();
+    const titled = (title: string) => page.find((post) => post.title === title)!;
+    const long = titled(`${LIST_COMMENTS_PREVIEW + 2} comments`);
+    expect({ texts: long.comments.map((c) => c.text), count: long.commentsCount }).toEqual({
+      // The two oldest are left out.
+      texts: written.get(long.title)!.slice(2),
+      count: LIST_COMMENTS_PREVIEW + 2,
+    });
+    for (const size of [0, 1, LIST_COMMENTS_PREVIEW]) {
+      const post = titled(`${size} comments`);
+      expect({ size, texts: post.comments.map((c) => c.text), count: post.commentsCount }).toEqual({
+        size,
+        texts: written.get(post.title),
+        count: size,
+      });
+    }
+  });
+
+  it.each(endpoints)("%s marks the viewer's own likes and no one else's", async (_name, fetchList) => {
+    for (const viewer of [reader, fan]) {
+      const page = await fetchList(viewer.auth);
+      const seen = page.map((post) => ({ title: post.title, likes: post.likes, likesCount: post.likesCount }));
+      const expected = page.map((post) => {
+        const theirs = likers.get(post.title) ?? [];
+        return {
+          title: post.title,
+          likes: theirs.includes(viewer) ? [viewer.id] : [],
+          likesCount: theirs.length,
+        };
+      });
+      expect({ viewer: viewer.userName, seen }).toEqual({ viewer: viewer.userName, seen: expected });
+      // The page really mixes liked and unliked posts for this viewer.
+      expect(new Set(seen.map((post) => post.likes.length))).toEqual(new Set([0, 1]));
+    }
+  });
+
+  it.each(endpoints)('%s shows a visitor no likes, only the counts', async (_name, fetchList) => {
+    const page = await fetchList();
+    expect(page.map((post) => ({ title: post.title, likes: post.likes, likesCount: post.likesCount }))).toEqual(
+      page.map((post) => ({ title: post.title, likes: [], likesCount: (likers.get(post.title) ?? []).length })),
+    );
+  });
+
+  it.each(endpoints)('%s treats an invalid or expired token as a visitor', async (_name, fetchList) => {
+    const expired = lists.app.get(JwtService).sign({ sub: reader.id }, { expiresIn: -60 });
+    const visitor = await fetchList();
+    expect(await fetchList(`${reader.auth}x`)).toEqual(visitor);
+    expect(await fetchList(`Bearer ${expired}`)).toEqual(visitor);
   });
 });

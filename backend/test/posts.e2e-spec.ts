@@ -1,7 +1,8 @@
 import { JwtService } from '@nestjs/jwt';
 import type { Post } from '@techit/contract/api-types';
-import { DEFAULT_PROFILE_PIC } from '@techit/contract/limits';
+import { DEFAULT_PROFILE_PIC, LIST_COMMENTS_PREVIEW } from '@techit/contract/limits';
 import type { Response } from 'supertest';
+import { newObjectId } from '../src/common/object-id';
 import { createPost, createUser, makeAdmin, text, type TestUser } from './support/factories';
 import { snapshot, startTestApp, type TestApp } from './support/test-app';
 
@@ -59,13 +60,18 @@ function comment(user: TestUser, postId: unknown, body: unknown) {
   return t.http.put('/api/comment').set('Authorization', user.auth).send({ postId, text: body });
 }
 
+/** What a viewer sees of a post's likes. */
+function pick(post: Post): Pick<Post, 'likes' | 'likesCount'> {
+  return { likes: post.likes, likesCount: post.likesCount };
+}
+
 async function addComment(user: TestUser, postId: string, body: string): Promise<Post> {
   const response = await comment(user, postId, body).expect(200);
   return response.body as Post;
 }
 
 describe('GET /api/posts/:id', () => {
-  it('returns the post with its likes, its comments oldest first and its author', async () => {
+  it('returns the post with its comments oldest first, its author and its counts', async () => {
     const created = await createPost(t, alice, {
       title: 'Why is my build slow?',
       desc: 'It takes ten minutes.',
@@ -80,6 +86,7 @@ describe('GET /api/posts/:id', () => {
 
     const response = await t.http.get(`/api/posts/${created._id}`).expect(200);
 
+    // A visitor: no likes listed, only their count.
     expect(response.body).toEqual({
       post: {
         _id: created._id,
@@ -89,7 +96,7 @@ describe('GET /api/posts/:id', () => {
         category: 'Doubt',
         link1: 'https://github.com/example/repo',
         link2: 'http://demo.example.com/',
-        likes: [bob.id],
+        likes: [],
         comments: [
           {
             _id: expect.stringMatching(ID),
@@ -111,6 +118,9 @@ describe('GET /api/posts/:id', () => {
         updatedAt: created.updatedAt,
       },
     });
+    // The liker sees the same post with their own like marked.
+    const asBob = await t.http.get(`/api/posts/${created._id}`).set('Authorization', bob.auth).expect(200);
+    expect(asBob.body).toEqual({ post: { ...response.body.post, likes: [bob.id] } });
   });
 
   it('needs no token', async () => {
@@ -132,6 +142,86 @@ describe('GET /api/posts/:id', () => {
   ])('answers 404 for %s', async (_name, id) => {
     const response = await t.http.get(`/api/posts/${id}`).expect(404);
     expect(response.body).toEqual({ error: "This post doesn't exist" });
+  });
+});
+
+describe('GET /api/posts/:id as seen by each viewer', () => {
+  let post: Post;
+  let dave: TestUser;
+
+  /** A post by alice that bob, carol and admin like, and dave does not. */
+  beforeAll(async () => {
+    dave = await createUser(t);
+    post = await createPost(t, alice);
+    for (const liker of [bob, carol, admin]) await like(liker, post._id).expect(200);
+  });
+
+  function viewAs(auth?: string) {
+    const request = t.http.get(`/api/posts/${post._id}`);
+    if (auth) request.set('Authorization', auth);
+    return request.expect(200);
+  }
+
+  it('shows a visitor no likes, only how many there are', async () => {
+    const response = await viewAs();
+    expect(response.body.post).toMatchObject({ likes: [], likesCount: 3 });
+  });
+
+  it("shows each liker their own like and no one else's", async () => {
+    for (const liker of [bob, carol, admin]) {
+      const response = await viewAs(liker.auth);
+      expect({ viewer: liker.userName, ...pick(response.body.post as Post) }).toEqual({
+        viewer: liker.userName,
+        likes: [liker.id],
+        likesCount: 3,
+      });
+    }
+  });
+
+  it('shows a logged-in user who has not liked it no likes, even its author', async () => {
+    for (const viewer of [dave, alice]) {
+      const response = await viewAs(viewer.auth);
+      expect({ viewer: viewer.userName, ...pick(response.body.post as Post) }).toEqual({
+        viewer: viewer.userName,
+        likes: [],
+        likesCount: 3,
+      });
+    }
+  });
+
+  it('treats an invalid, expired or orphaned token as a visitor instead of failing', async () => {
+    const jwt = t.app.get(JwtService);
+    const visitor = await viewAs();
+    for (const auth of [
+      `${bob.auth}x`,
+      'Bearer not-a-token',
+      `Bearer ${jwt.sign({ sub: bob.id }, { expiresIn: -60 })}`,
+      `Bearer ${jwt.sign({ sub: MISSING_ID })}`,
+    ]) {
+      const response = await viewAs(auth);
+      expect({ auth, body: response.body }).toEqual({ auth, body: visitor.body });
+    }
+  });
+
+  it("follows the viewer's like as they unlike and like again", async () => {
+    await unlike(bob, post._id).expect(200);
+    expect(pick((await viewAs(bob.auth)).body.post as Post)).toEqual({ likes: [], likesCount: 2 });
+    await like(bob, post._id).expect(200);
+    expect(pick((await viewAs(bob.auth)).body.post as Post)).toEqual({ likes: [bob.id], likesCount: 3 });
+  });
+
+  it('carries the whole conversation, oldest first, beyond what a list shows', async () => {
+    const discussed = await createPost(t, alice);
+    const written = Array.from({ length: LIST_COMMENTS_PREVIEW + 2 }, (_, i) => `comment ${i}`);
+    for (const [i, body] of written.entries()) await addComment(i % 2 ? carol : bob, discussed._id, body);
+
+    const response = await t.http.get(`/api/posts/${discussed._id}`).expect(200);
+
+    const shown = response.body.post as Post;
+    expect(shown.comments.map((c) => c.text)).toEqual(written);
+    expect(shown.commentsCount).toBe(written.length);
+    const all = await t.http.get(`/api/posts/${discussed._id}/comments`).expect(200);
+    expect(shown.comments).toEqual(all.body.comments);
   });
 });
 
@@ -456,7 +546,8 @@ describe('PUT /api/editpost/:id', () => {
       category: 'Informative',
       link1: 'https://github.com/new',
       link2: 'https://demo.example.com/new',
-      likes: [bob.id],
+      // The reply is seen by alice, who has not liked her own post; bob's like is counted.
+      likes: [],
       comments: [
         {
           _id: expect.stringMatching(ID),
@@ -472,8 +563,10 @@ describe('PUT /api/editpost/:id', () => {
       updatedAt: expect.stringMatching(ISO),
     });
     expect(Date.parse(edited.updatedAt)).toBeGreaterThan(Date.parse(post.updatedAt));
-    const stored = await t.http.get(`/api/posts/${post._id}`).expect(200);
+    const stored = await t.http.get(`/api/posts/${post._id}`).set('Authorization', alice.auth).expect(200);
     expect(stored.body.post).toEqual(edited);
+    const asBob = await t.http.get(`/api/posts/${post._id}`).set('Authorization', bob.auth).expect(200);
+    expect(asBob.body.post).toEqual({ ...edited, likes: [bob.id] });
   });
 
   it('also accepts a JSON body sent as application/json', async () => {
@@ -606,6 +699,17 @@ describe('DELETE /api/deletepost/:id', () => {
     await t.http.get(`/api/posts/${post._id}`).expect(404);
   });
 
+  it('answers the post as its deleter saw it, their own like included', async () => {
+    const post = await engagedPost();
+    await like(alice, post._id).expect(200);
+    const seen = await t.http.get(`/api/posts/${post._id}`).set('Authorization', alice.auth).expect(200);
+    expect(pick(seen.body.post as Post)).toEqual({ likes: [alice.id], likesCount: 3 });
+
+    const response = await remove(post._id, alice).expect(200);
+
+    expect(response.body).toEqual(seen.body.post);
+  });
+
   it("lets an admin delete another user's post", async () => {
     const post = await engagedPost();
     const response = await remove(post._id, admin).expect(200);
@@ -661,12 +765,30 @@ describe('PUT /api/like', () => {
     expect(await snapshot(t.db)).toEqual(before);
   });
 
-  it('lists every liker, in the order they liked', async () => {
+  it('answers each liker with only their own like, counting every like', async () => {
     const post = await createPost(t, alice);
-    await like(carol, post._id).expect(200);
-    await like(alice, post._id).expect(200);
-    const response = await like(bob, post._id).expect(200);
-    expect(response.body).toMatchObject({ likes: [carol.id, alice.id, bob.id], likesCount: 3 });
+    const replies = [];
+    for (const liker of [carol, alice, bob]) replies.push(pick((await like(liker, post._id).expect(200)).body as Post));
+    expect(replies).toEqual([
+      { likes: [carol.id], likesCount: 1 },
+      { likes: [alice.id], likesCount: 2 },
+      { likes: [bob.id], likesCount: 3 },
+    ]);
+    const stored = await t.db.selectFrom('likes').select('user_id').where('post_id', '=', post._id).execute();
+    expect(stored.map((row) => row.user_id).sort()).toEqual([carol.id, alice.id, bob.id].sort());
+  });
+
+  it('shows the like to its author only: others see the count go up, not who liked', async () => {
+    const post = await createPost(t, alice);
+    await like(bob, post._id).expect(200);
+    const seenBy = async (user: TestUser) =>
+      pick((await t.http.get(`/api/posts/${post._id}`).set('Authorization', user.auth).expect(200)).body.post as Post);
+    expect(await seenBy(bob)).toEqual({ likes: [bob.id], likesCount: 1 });
+    expect(await seenBy(carol)).toEqual({ likes: [], likesCount: 1 });
+    expect(pick((await t.http.get(`/api/posts/${post._id}`).expect(200)).body.post as Post)).toEqual({
+      likes: [],
+      likesCount: 1,
+    });
   });
 
   it('accepts the post id in upper case', async () => {
@@ -702,7 +824,10 @@ describe('PUT /api/unlike', () => {
     await like(bob, post._id).expect(200);
     await like(carol, post._id).expect(200);
     const response = await unlike(bob, post._id).expect(200);
-    expect(response.body).toEqual({ ...post, likes: [carol.id], likesCount: 1 });
+    expect(response.body).toEqual({ ...post, likes: [], likesCount: 1 });
+    // carol's like stays, as she sees it.
+    const asCarol = await t.http.get(`/api/posts/${post._id}`).set('Authorization', carol.auth).expect(200);
+    expect(pick(asCarol.body.post as Post)).toEqual({ likes: [carol.id], likesCount: 1 });
   });
 
   it('changes nothing when the caller has not liked the post', async () => {
@@ -710,7 +835,7 @@ describe('PUT /api/unlike', () => {
     await like(carol, post._id).expect(200);
     const before = await snapshot(t.db);
     const response = await unlike(bob, post._id).expect(200);
-    expect(response.body).toMatchObject({ likes: [carol.id], likesCount: 1 });
+    expect(response.body).toMatchObject({ likes: [], likesCount: 1 });
     expect(await snapshot(t.db)).toEqual(before);
   });
 
@@ -767,6 +892,23 @@ describe('PUT /api/comment', () => {
     expect(response.body.commentsCount).toBe(3);
   });
 
+  it('answers the whole conversation, not only the newest comments a list shows', async () => {
+    const post = await createPost(t, alice);
+    const written = Array.from({ length: LIST_COMMENTS_PREVIEW + 2 }, (_, i) => `comment ${i}`);
+    let reply: Post = post;
+    for (const body of written) reply = await addComment(bob, post._id, body);
+    expect(reply.comments.map((c) => c.text)).toEqual(written);
+    expect(reply.commentsCount).toBe(written.length);
+  });
+
+  it("answers the caller's own like with the post", async () => {
+    const post = await createPost(t, alice);
+    await like(carol, post._id).expect(200);
+    await like(bob, post._id).expect(200);
+    expect(pick(await addComment(bob, post._id, 'liked it'))).toEqual({ likes: [bob.id], likesCount: 2 });
+    expect(pick(await addComment(alice, post._id, 'thanks'))).toEqual({ likes: [], likesCount: 2 });
+  });
+
   it('accepts a comment of 1000 characters', async () => {
     const post = await createPost(t, alice);
     const response = await comment(bob, post._id, text(1000)).expect(200);
@@ -821,6 +963,15 @@ describe('DELETE /api/comment/:postId/:commentId', () => {
     expect(response.body).toEqual({ ...post, comments: [post.comments[1]], commentsCount: 1 });
     const rows = await t.db.selectFrom('comments').select('id').where('id', '=', bobs).execute();
     expect(rows).toEqual([]);
+  });
+
+  it('answers the whole remaining conversation, however long', async () => {
+    const post = await createPost(t, alice);
+    const written = Array.from({ length: LIST_COMMENTS_PREVIEW + 2 }, (_, i) => `comment ${i}`);
+    let reply: Post = post;
+    for (const body of written) reply = await addComment(bob, post._id, body);
+    const response = await removeComment(post._id, reply.comments[0]._id, bob).expect(200);
+    expect(response.body).toEqual({ ...reply, comments: reply.comments.slice(1), commentsCount: written.length - 1 });
   });
 
   it("lets the post's author delete someone else's comment", async () => {
@@ -1042,5 +1193,123 @@ describe('GET /api/top-posts', () => {
   it('needs no token', async () => {
     const response = await top.http.get('/api/top-posts').set('Authorization', 'Bearer not-a-token').expect(200);
     expect(response.body.posts).toHaveLength(5);
+  });
+});
+
+describe('a post with 10,000 likes', () => {
+  // Its own app: 10,000 extra rows would slow every snapshot() of the suites above.
+  const BULK_LIKERS = 10_000;
+  let big: TestApp;
+  let author: TestUser;
+  let fan: TestUser;
+  let viral: Post;
+  let quiet: Post;
+  let bulkLikerIds: string[];
+
+  /**
+   * Adds `count` users who like the post straight into the tables (10,000 sign-ups through argon2
+   * would take minutes), keeping likes_count in step the way the like route does.
+   */
+  async function addBulkLikers(app: TestApp, postId: string, count: number): Promise<string[]> {
+    const start = Date.now() - count * 1000;
+    const users = Array.from({ length: count }, (_, i) => {
+      const at = new Date(start + i * 1000).toISOString();
+      const userName = `fan${i}_${process.pid}`;
+      const email = `${userName}@example.com`;
+      return {
+        id: newObjectId(),
+        user_name: userName,
+        email,
+        email_key: email,
+        password_hash: 'never-signs-in',
+        pic: DEFAULT_PROFILE_PIC,
+        created_at: at,
+        updated_at: at,
+      };
+    });
+    for (let i = 0; i < count; i += 500)
+      await app.db
+        .insertInto('users')
+        .values(users.slice(i, i + 500))
+        .execute();
+    const likes = users.map((user) => ({ post_id: postId, user_id: user.id, created_at: user.created_at }));
+    for (let i = 0; i < count; i += 2000)
+      await app.db
+        .insertInto('likes')
+        .values(likes.slice(i, i + 2000))
+        .execute();
+    await app.db
+      .updateTable('posts')
+      .set((eb) => ({ likes_count: eb('likes_count', '+', count) }))
+      .where('id', '=', postId)
+      .execute();
+    return users.map((user) => user.id);
+  }
+
+  function get(postId: string, auth?: string) {
+    const request = big.http.get(`/api/posts/${postId}`);
+    if (auth) request.set('Authorization', auth);
+    return request.expect(200);
+  }
+
+  beforeAll(async () => {
+    big = await startTestApp();
+    author = await createUser(big);
+    fan = await createUser(big);
+    // Same lengths of text, so the two replies differ only by what the likes add.
+    viral = await createPost(big, author, { title: 'Viral', desc: 'Short text' });
+    quiet = await createPost(big, author, { title: 'Quiet', desc: 'Short text' });
+    bulkLikerIds = await addBulkLikers(big, viral._id, BULK_LIKERS);
+    await big.http.put('/api/like').set('Authorization', fan.auth).send({ postId: viral._id }).expect(200);
+  });
+  afterAll(() => big.close());
+
+  it('counts every like, as the likes table does', async () => {
+    const stored = await big.db.selectFrom('likes').select('user_id').where('post_id', '=', viral._id).execute();
+    const response = await get(viral._id);
+    expect({ likesCount: response.body.post.likesCount }).toEqual({ likesCount: stored.length });
+    expect(stored).toHaveLength(BULK_LIKERS + 1);
+  });
+
+  it('answers GET /api/posts/:id in under 2 KB: no bigger than an unliked post but for the count', async () => {
+    const viralReply = await get(viral._id);
+    const quietReply = await get(quiet._id);
+
+    expect(viralReply.body.post).toMatchObject({ likes: [], likesCount: BULK_LIKERS + 1 });
+    expect(quietReply.body.post).toMatchObject({ likes: [], likesCount: 0 });
+    const bytes = Buffer.byteLength(viralReply.text);
+    expect(bytes).toBeLessThan(2048);
+    expect(bytes - Buffer.byteLength(quietReply.text)).toBe(String(BULK_LIKERS + 1).length - '0'.length);
+  });
+
+  it('still shows each liker among the 10,000 their own like, and a non-liker none', async () => {
+    const jwt = big.app.get(JwtService);
+    for (const likerId of [bulkLikerIds[0], bulkLikerIds[BULK_LIKERS / 2], bulkLikerIds[BULK_LIKERS - 1]]) {
+      const response = await get(viral._id, `Bearer ${jwt.sign({ sub: likerId })}`);
+      expect(pick(response.body.post as Post)).toEqual({ likes: [likerId], likesCount: BULK_LIKERS + 1 });
+    }
+    expect(pick((await get(viral._id, fan.auth)).body.post as Post)).toEqual({
+      likes: [fan.id],
+      likesCount: BULK_LIKERS + 1,
+    });
+    expect(pick((await get(viral._id, author.auth)).body.post as Post)).toEqual({
+      likes: [],
+      likesCount: BULK_LIKERS + 1,
+    });
+  });
+
+  it('keeps the like reply and the feed page holding the post small too', async () => {
+    const likeReply = await big.http
+      .put('/api/like')
+      .set('Authorization', fan.auth)
+      .send({ postId: viral._id })
+      .expect(200);
+    expect(pick(likeReply.body as Post)).toEqual({ likes: [fan.id], likesCount: BULK_LIKERS + 1 });
+    expect(Buffer.byteLength(likeReply.text)).toBeLessThan(2048);
+
+    const feed = await big.http.get('/api/posts').set('Authorization', fan.auth).expect(200);
+    const viralInFeed = (feed.body.posts as Post[]).find((post) => post._id === viral._id);
+    expect(viralInFeed && pick(viralInFeed)).toEqual({ likes: [fan.id], likesCount: BULK_LIKERS + 1 });
+    expect(Buffer.byteLength(feed.text)).toBeLessThan(4096);
   });
 });

@@ -49,8 +49,17 @@ export interface Post {
   category: Category | '';
   link1: string;
   link2: string;
+  /**
+   * The viewer's own id when the viewer (the bearer of the token) likes the post, else empty: all
+   * a client needs to draw the like button. The full list of likers is never sent — a popular post
+   * has tens of thousands — and likesCount is the total (docs/decisions/006-lean-post-replies.md).
+   */
   likes: Id[];
-  /** Oldest first. */
+  /**
+   * Oldest first. The whole conversation in single-post replies (GET /api/posts/:id, like, comment,
+   * edit, delete); in list replies (feeds, a user's posts) only the newest LIST_COMMENTS_PREVIEW.
+   * commentsCount is always the total.
+   */
   comments: Comment[];
   likesCount: number;
   commentsCount: number;

@@ -34,6 +34,12 @@ export const PAGINATION = {
 
 export const TOP_POSTS_COUNT = 5;
 
+/**
+ * How many of a post's newest comments a list reply (feeds, a user's posts) carries. Lists stay
+ * small whatever a thread grows to; the post's own page loads the whole conversation.
+ */
+export const LIST_COMMENTS_PREVIEW = 3;
+
 export const UI = {
   themeSaveDelayMs: 1500,
   topPostsSkeletonRows: 5,

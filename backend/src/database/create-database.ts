@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type KyselyConfig, PostgresDialect, SqliteDialect } from 'kysely';
 import { Pool } from 'pg';
 import type { Database, Dialect } from './database.types';
 
@@ -15,12 +15,20 @@ export interface DatabaseOptions {
   dataDir: string;
 }
 
+/** Sees every SQL statement the app runs (the query-count tests use it to catch N+1 queries). */
+export type QueryObserver = (sql: string) => void;
+
 export const SQLITE_FILE = 'techit.sqlite';
 
-export function createDatabase(options: DatabaseOptions): DatabaseHandle {
+export function createDatabase(options: DatabaseOptions, onQuery?: QueryObserver): DatabaseHandle {
+  const log: KyselyConfig['log'] = onQuery
+    ? (event) => {
+        if (event.level === 'query') onQuery(event.query.sql);
+      }
+    : undefined;
   if (options.databaseUrl) {
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }), dialect: 'postgres' };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(join(options.dataDir, SQLITE_FILE));
@@ -30,5 +38,5 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log }), dialect: 'sqlite' };
 }

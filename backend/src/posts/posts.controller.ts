@@ -45,11 +45,16 @@ export class PostsController {
   }
 
   @Get('posts/:id')
-  @ApiOperation({ summary: 'One post with its likes and comments' })
+  @UseGuards(OptionalJwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'One post with its whole conversation',
+    description: "likes holds the caller's own id when a token is sent and the caller likes the post.",
+  })
   @ApiOkResponse({ type: PostReplyResponse })
   @ApiErrors(404)
-  async get(@Param('id') id: string): Promise<PostReply> {
-    return { post: await this.posts.get(id) };
+  async get(@Param('id') id: string, @CurrentUser() viewer: AuthUser | null): Promise<PostReply> {
+    return { post: await this.posts.get(id, viewer) };
   }
 
   @Get('posts/:id/comments')
@@ -68,11 +73,17 @@ export class PostsController {
   }
 
   @Get('userposts/:userId')
+  @UseGuards(OptionalJwtAuthGuard)
+  @ApiBearerAuth()
   @ApiOperation({ summary: "A user's posts, newest first" })
   @ApiOkResponse({ type: UserPostsResponse })
   @ApiErrors(400, 404)
-  async userPosts(@Param('userId') userId: string, @Query() query: PageQueryDto): Promise<UserPostsReply> {
-    const page = await this.posts.userPosts(userId, query);
+  async userPosts(
+    @Param('userId') userId: string,
+    @Query() query: PageQueryDto,
+    @CurrentUser() viewer: AuthUser | null,
+  ): Promise<UserPostsReply> {
+    const page = await this.posts.userPosts(userId, query, viewer);
     return { userPosts: page.posts, nextCursor: page.nextCursor };
   }
 

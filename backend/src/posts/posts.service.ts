@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Comment, Post, TopPost } from '@techit/contract/api-types';
 import { DEFAULT_FEED } from '@techit/contract/enums';
-import { PAGINATION, TOP_POSTS_COUNT } from '@techit/contract/limits';
+import { LIST_COMMENTS_PREVIEW, PAGINATION, TOP_POSTS_COUNT } from '@techit/contract/limits';
 import type { AuthUser } from '../auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../common/app-errors';
 import { toPage, withLookahead } from '../common/cursor';
@@ -13,7 +13,7 @@ import type { CreatePostDto, EditPostDto } from './dto/post-input.dto';
 import type { FeedQueryDto } from './dto/feed-query.dto';
 import type { PageQueryDto } from '../common/dto/page-query.dto';
 import { toComment, toPost, toTopPost } from './posts.mapper';
-import { type PostFilter, PostsRepository, type PostWithAuthor } from './posts.repository';
+import { type CommentWithAuthor, type PostFilter, PostsRepository, type PostWithAuthor } from './posts.repository';
 
 export interface PostPage {
   posts: Post[];
@@ -39,21 +39,21 @@ export class PostsService {
         filter = { kind: 'followed-by', userId: await this.users.requireExisting(query.userId) };
       else throw new BadRequestError('Log in (or pass userId) to see the following feed');
     }
-    return this.page(filter, query, PAGINATION.feedPageSize);
+    return this.page(filter, query, PAGINATION.feedPageSize, viewer);
   }
 
-  async userPosts(rawUserId: string, query: PageQueryDto): Promise<PostPage> {
+  async userPosts(rawUserId: string, query: PageQueryDto, viewer: AuthUser | null): Promise<PostPage> {
     const authorId = await this.users.requireExisting(rawUserId);
-    return this.page({ kind: 'author', authorId }, query, PAGINATION.listPageSize);
+    return this.page({ kind: 'author', authorId }, query, PAGINATION.listPageSize, viewer);
   }
 
-  async get(rawId: string): Promise<Post> {
-    return (await this.hydrate([await this.requirePost(rawId)]))[0];
+  async get(rawId: string, viewer: AuthUser | null): Promise<Post> {
+    return this.single(await this.requirePost(rawId), viewer);
   }
 
   async comments(rawId: string): Promise<Comment[]> {
     const post = await this.requirePost(rawId);
-    return (await this.posts.commentsOf([post.id])).map(toComment);
+    return (await this.posts.commentsOf(post.id)).map(toComment);
   }
 
   async top(): Promise<TopPost[]> {
@@ -78,7 +78,7 @@ export class PostsService {
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     });
-    return this.get(id);
+    return this.get(id, me);
   }
 
   /** Only the author edits: an admin may remove a post but not put words in someone's mouth. */
@@ -95,7 +95,7 @@ export class PostsService {
       ...(input.pic ? { photo: input.pic } : {}),
       updated_at: new Date().toISOString(),
     });
-    return this.get(post.id);
+    return this.get(post.id, me);
   }
 
   /** One DELETE: the likes and comments cascade with it atomically, so no transaction is needed. */
@@ -103,7 +103,7 @@ export class PostsService {
     const row = await this.requirePost(rawId);
     if (row.author_id !== me.id && me.role !== 'admin')
       throw new ForbiddenError('Only the author or an admin can delete this post');
-    const [deleted] = await this.hydrate([row]);
+    const deleted = await this.single(row, me);
     await this.posts.delete(row.id);
     return deleted;
   }
@@ -118,7 +118,7 @@ export class PostsService {
         await this.posts.adjustCounter(post.id, 'likes_count', -1, trx);
       }
     });
-    return this.get(post.id);
+    return this.get(post.id, me);
   }
 
   async unlike(me: AuthUser, rawPostId: string): Promise<Post> {
@@ -132,7 +132,7 @@ export class PostsService {
         await this.posts.adjustCounter(post.id, 'likes_count', 1, trx);
       }
     });
-    return this.get(post.id);
+    return this.get(post.id, me);
   }
 
   async comment(me: AuthUser, rawPostId: string, text: string): Promise<Post> {
@@ -147,7 +147,7 @@ export class PostsService {
       );
       await this.posts.recountCommenters(post.id, trx);
     });
-    return this.get(post.id);
+    return this.get(post.id, me);
   }
 
   async deleteComment(me: AuthUser, rawPostId: string, rawCommentId: string): Promise<Post> {
@@ -163,13 +163,34 @@ export class PostsService {
       await this.posts.deleteComment(comment.id, trx);
       await this.posts.recountCommenters(post.id, trx);
     });
-    return this.get(post.id);
+    return this.get(post.id, me);
   }
 
-  private async page(filter: PostFilter, query: PageQueryDto, defaultLimit: number): Promise<PostPage> {
+  private async page(
+    filter: PostFilter,
+    query: PageQueryDto,
+    defaultLimit: number,
+    viewer: AuthUser | null,
+  ): Promise<PostPage> {
     const request = toPageRequest(query, defaultLimit);
     const { rows, nextCursor } = toPage(await this.posts.list(filter, withLookahead(request)), request.limit);
-    return { posts: await this.hydrate(rows), nextCursor };
+    const ids = rows.map((row) => row.id);
+    const [liked, comments] = await Promise.all([
+      this.likedBy(ids, viewer),
+      this.posts.latestCommentsOf(ids, LIST_COMMENTS_PREVIEW),
+    ]);
+    const commentsByPost = groupBy(comments, (comment) => comment.post_id);
+    return { posts: rows.map((row) => toViewedPost(row, viewer, liked, commentsByPost.get(row.id) ?? [])), nextCursor };
+  }
+
+  /** A post on its own carries its whole conversation. */
+  private async single(row: PostWithAuthor, viewer: AuthUser | null): Promise<Post> {
+    const [liked, comments] = await Promise.all([this.likedBy([row.id], viewer), this.posts.commentsOf(row.id)]);
+    return toViewedPost(row, viewer, liked, comments);
+  }
+
+  private likedBy(postIds: string[], viewer: AuthUser | null): Promise<Set<string>> {
+    return viewer ? this.posts.likedBy(postIds, viewer.id) : Promise.resolve(new Set());
   }
 
   private async requirePost(rawId: string): Promise<PostWithAuthor> {
@@ -178,21 +199,16 @@ export class PostsService {
     if (!row) throw new NotFoundError(POST_NOT_FOUND);
     return row;
   }
+}
 
-  /** Two queries for a whole page (its likes, its comments), never one per post. */
-  private async hydrate(rows: PostWithAuthor[]): Promise<Post[]> {
-    const ids = rows.map((row) => row.id);
-    const [likes, comments] = await Promise.all([this.posts.likesOf(ids), this.posts.commentsOf(ids)]);
-    const likesByPost = groupBy(likes, (like) => like.post_id);
-    const commentsByPost = groupBy(comments, (comment) => comment.post_id);
-    return rows.map((row) =>
-      toPost(
-        row,
-        (likesByPost.get(row.id) ?? []).map((like) => like.user_id),
-        (commentsByPost.get(row.id) ?? []).map(toComment),
-      ),
-    );
-  }
+/** Only the viewer's own like is listed (see Post.likes in the contract). */
+function toViewedPost(
+  row: PostWithAuthor,
+  viewer: AuthUser | null,
+  liked: Set<string>,
+  comments: CommentWithAuthor[],
+): Post {
+  return toPost(row, viewer && liked.has(row.id) ? [viewer.id] : [], comments.map(toComment));
 }
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {

@@ -26,7 +26,11 @@ export interface TestApp {
 
 export const TEST_DIALECT: Dialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
-export async function startTestApp(settings: Record<string, string> = {}): Promise<TestApp> {
+/** `onQuery` sees every SQL statement the app runs. */
+export async function startTestApp(
+  settings: Record<string, string> = {},
+  onQuery?: (sql: string) => void,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'techit-test-'));
   const postgres = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
   const config = loadConfig({
@@ -39,7 +43,7 @@ export async function startTestApp(settings: Record<string, string> = {}): Promi
   });
   let app: NestFastifyApplication;
   try {
-    app = await createApp(config);
+    app = await createApp(config, onQuery);
   } catch (error) {
     await postgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -21,15 +21,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<Me | null>(() => (storage.token() ? storage.user() : null));
   const queryClient = useQueryClient();
 
-  const signIn = useCallback((token: string, next: Me) => {
-    storage.saveSession(token, next);
-    setUser(next);
-  }, []);
+  const signIn = useCallback(
+    (token: string, next: Me) => {
+      storage.saveSession(token, next);
+      setUser(next);
+      // Replies mark the viewer's own likes: what was fetched as a visitor is stale now.
+      queryClient.removeQueries();
+    },
+    [queryClient],
+  );
 
   const signOut = useCallback(() => {
     storage.clearSession();
     setUser(null);
-    // Lists show per-viewer state (liked, following): start them afresh.
+    // Replies show per-viewer state (liked, following): start them afresh.
     queryClient.removeQueries();
   }, [queryClient]);
 
@@ -49,10 +54,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // Another tab logging in or out changes this one too.
   useEffect(() => {
-    const sync = () => setUser(storage.token() ? storage.user() : null);
+    let token = storage.token();
+    const sync = () => {
+      setUser(storage.token() ? storage.user() : null);
+      if (storage.token() === token) return;
+      token = storage.token();
+      queryClient.removeQueries();
+    };
     window.addEventListener('storage', sync);
     return () => window.removeEventListener('storage', sync);
-  }, []);
+  }, [queryClient]);
 
   const value = useMemo(
     () => ({ user, isAdmin: user?.role === 'admin', signIn, signOut, updateUser }),

@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * ETag and 304 for the API's successful GETs. A reply is a pure function of the URL, the viewer
+ * (likes mark the viewer's own) and the data, so hashing the body gives a validator that is right
+ * by construction: a client revalidating an unchanged feed gets 304 and no body. `no-cache` makes
+ * browsers revalidate every time (the data changes at any moment) and `Vary: Authorization` keeps
+ * shared caches from serving one viewer's reply to another. Static files get their ETags from
+ * @fastify/static; writes and errors never get one.
+ */
+export function registerConditionalGet(fastify: FastifyInstance): void {
+  fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+    const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : null;
+    if (!body || !isApiRead(request) || reply.statusCode !== 200 || reply.hasHeader('etag')) {
+      done(null, payload);
+      return;
+    }
+    // Weak: the compression hook that runs next changes the bytes but not the meaning.
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    reply.header('ETag', etag);
+    reply.header('Cache-Control', 'no-cache');
+    reply.header('Vary', 'Authorization');
+    if (matches(request.headers['if-none-match'], etag)) {
+      reply.code(304);
+      done(null, '');
+      return;
+    }
+    done(null, payload);
+  });
+}
+
+function isApiRead(request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && request.url.startsWith('/api/');
+}
+
+/** If-None-Match compares weakly (RFC 9110 13.1.2): W/"x" matches "x", and * matches anything. */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
+}

@@ -1,0 +1,148 @@
+import { createNotice, createPost, createUser, type TestUser } from './support/factories';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * No N+1: every list answers with a fixed number of SQL statements, whether it shows one item or
+ * fifty. Each case is measured at page sizes 1 and 50 (and 20, a typical one) over data where
+ * every post has likes and comments and every author differs, so a per-item query would show.
+ */
+describe('SQL statements per list request', () => {
+  let t: TestApp;
+  let statements: string[] = [];
+  let reader: TestUser;
+  let author: TestUser;
+  let somePostId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({}, (sql) => statements.push(sql));
+    reader = await createUser(t);
+    author = await createUser(t);
+    const others = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    await t.http.put('/api/follow').set('Authorization', reader.auth).send({ followId: author.id }).expect(200);
+    for (const other of others) {
+      await t.http.put('/api/follow').set('Authorization', reader.auth).send({ followId: other.id }).expect(200);
+    }
+    const writers = [author, ...others];
+    for (let i = 0; i < 60; i += 1) {
+      const post = await createPost(t, writers[i % writers.length]);
+      somePostId = post._id;
+      for (const fan of [reader, ...others].slice(0, 1 + (i % 4))) {
+        await t.http.put('/api/like').set('Authorization', fan.auth).send({ postId: post._id }).expect(200);
+        await t.http
+          .put('/api/comment')
+          .set('Authorization', fan.auth)
+          .send({ postId: post._id, text: `comment ${i}` })
+          .expect(200);
+      }
+      await createNotice(t, writers[i % writers.length], { links: ['https://example.com/a', 'https://example.com/b'] });
+    }
+  }, 120_000);
+
+  afterAll(() => t.close());
+
+  /** Runs the request and answers how many statements it took, after checking it listed `size` items. */
+  async function countFor(path: (size: number) => string, size: number, listed: string, viewer?: TestUser) {
+    statements = [];
+    const request = t.http.get(path(size));
+    const response = await (viewer ? request.set('Authorization', viewer.auth) : request);
+    expect(response.status).toBe(200);
+    expect(response.body[listed]).toHaveLength(size);
+    return statements.length;
+  }
+
+  const cases: {
+    name: string;
+    path: (size: number) => string;
+    listed: string;
+    viewer?: () => TestUser;
+    expected: number;
+    /** The author's lists hold 15 posts and 15 notices, the others 60; page 2 of 50 would be short. */
+    sizes?: number[];
+  }[] = [
+    // the page, then the newest comments of its posts
+    { name: 'the for-you feed for a visitor', path: (n) => `/api/posts?limit=${n}`, listed: 'posts', expected: 2 },
+    // plus the token's account and which of the page's posts the viewer likes
+    {
+      name: 'the for-you feed for a logged-in reader',
+      path: (n) => `/api/posts?limit=${n}`,
+      listed: 'posts',
+      viewer: () => reader,
+      expected: 4,
+    },
+    {
+      name: 'the for-you feed by page number',
+      path: (n) => `/api/posts?limit=${n}&page=2`,
+      listed: 'posts',
+      expected: 2,
+      sizes: [1, 15, 30],
+    },
+    {
+      name: 'the following feed of a logged-in reader',
+      path: (n) => `/api/posts?feed=following&limit=${n}`,
+      listed: 'posts',
+      viewer: () => reader,
+      expected: 4,
+    },
+    // plus the check that the userId exists
+    {
+      name: 'the following feed by userId',
+      path: (n) => `/api/posts?feed=following&userId=${reader.id}&limit=${n}`,
+      listed: 'posts',
+      expected: 3,
+    },
+    {
+      name: "a user's posts",
+      path: (n) => `/api/userposts/${author.id}?limit=${n}`,
+      listed: 'userPosts',
+      expected: 3,
+      sizes: [1, 15],
+    },
+    { name: 'all notices', path: (n) => `/api/allnotices?limit=${n}`, listed: 'notices', expected: 1 },
+    {
+      name: "a user's notices",
+      path: (n) => `/api/usernotices/${author.id}?limit=${n}`,
+      listed: 'notices',
+      expected: 2,
+      sizes: [1, 15],
+    },
+  ];
+
+  describe.each(cases)('$name', ({ path, listed, viewer, expected, sizes = [1, 15, 50] }) => {
+    it(`takes ${expected} statement${expected === 1 ? '' : 's'} for a page of ${sizes.join(', ')} items`, async () => {
+      const who = viewer?.();
+      for (const size of sizes) {
+        expect({ size, statements: await countFor(path, size, listed, who) }).toEqual({ size, statements: expected });
+      }
+    });
+  });
+
+  it('answers a post with its whole conversation in 2 statements, 4 for a logged-in reader (its account, its like)', async () => {
+    statements = [];
+    await t.http.get(`/api/posts/${somePostId}`).expect(200);
+    expect(statements).toHaveLength(2);
+    statements = [];
+    await t.http.get(`/api/posts/${somePostId}`).set('Authorization', reader.auth).expect(200);
+    expect(statements).toHaveLength(4);
+  });
+
+  it("answers a post's comments in 2 statements however many there are", async () => {
+    statements = [];
+    const response = await t.http.get(`/api/posts/${somePostId}/comments`).expect(200);
+    expect(response.body.comments.length).toBeGreaterThan(0);
+    expect(statements).toHaveLength(2);
+  });
+
+  it('answers a profile with its followers and following in 3 statements', async () => {
+    statements = [];
+    const response = await t.http.get(`/api/user/${reader.id}`).expect(200);
+    expect(response.body.user.following).toHaveLength(4);
+    expect(statements).toHaveLength(3);
+  });
+
+  it('answers the top posts in 1 statement', async () => {
+    statements = [];
+    const response = await t.http.get('/api/top-posts').expect(200);
+    expect(response.body.posts).toHaveLength(5);
+    expect(statements).toHaveLength(1);
+  });
+});
