@@ -1223,6 +1223,10 @@ describe('a post with 10,000 likes', () => {
         email_key: email,
         password_hash: 'never-signs-in',
         pic: DEFAULT_PROFILE_PIC,
+        bio: '',
+        position: '',
+        theme: 'light',
+        role: 'user',
         created_at: at,
         updated_at: at,
       };

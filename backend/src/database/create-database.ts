@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, type KyselyConfig, PostgresDialect, SqliteDialect } from 'kysely';
 import { Pool } from 'pg';
 import type { Database, Dialect } from './database.types';
+import { withStatementCache } from './sqlite-statement-cache';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -38,5 +39,8 @@ export function createDatabase(options: DatabaseOptions, onQuery?: QueryObserver
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log }), dialect: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log }),
+    dialect: 'sqlite',
+  };
 }

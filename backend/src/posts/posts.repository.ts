@@ -22,19 +22,28 @@ export class PostsRepository {
 
   /** Newest first by (created_at, id): the order is total, so keyset pages never overlap. */
   list(filter: PostFilter, page: PageRequest): Promise<PostWithAuthor[]> {
-    let query = this.postsWithAuthor(this.db);
-    if (filter.kind === 'author') query = query.where('posts.author_id', '=', filter.authorId);
-    if (filter.kind === 'followed-by') {
-      query = query.where('posts.author_id', 'in', (eb) =>
-        eb.selectFrom('follows').select('follows.followee_id').where('follows.follower_id', '=', filter.userId),
-      );
-    }
+    const query = this.filtered(this.postsWithAuthor(this.db), filter)
+      .orderBy('posts.created_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(page.limit);
     if ('keyset' in page) {
       const { createdAt, id } = page.keyset;
-      query = query.where((eb) => eb(eb.refTuple('posts.created_at', 'posts.id'), '<', eb.tuple(createdAt, id)));
+      return query
+        .where((eb) => eb(eb.refTuple('posts.created_at', 'posts.id'), '<', eb.tuple(createdAt, id)))
+        .execute();
     }
-    query = query.orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(page.limit);
-    return ('offset' in page ? query.offset(page.offset) : query).execute();
+    if (page.offset > 0) {
+      // An OFFSET makes the database build every skipped row (join included) only to drop it.
+      // Picking the page's ids first skips over index entries alone: page 2,500 of the feed
+      // went from ~23 ms to under 1 ms on 100k posts (docs/performance.md).
+      const pageIds = this.filtered(this.db.selectFrom('posts').select('posts.id'), filter)
+        .orderBy('posts.created_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset);
+      return query.where('posts.id', 'in', pageIds).execute();
+    }
+    return query.execute();
   }
 
   /** Ranked by likes plus distinct commenters, ties newest first (matches posts_top_idx). */
@@ -171,6 +180,16 @@ export class PostsRepository {
 
   async deleteComment(commentId: string, ex: Executor): Promise<void> {
     await ex.deleteFrom('comments').where('id', '=', commentId).execute();
+  }
+
+  private filtered<O>(query: SelectQueryBuilder<Database, 'posts', O>, filter: PostFilter) {
+    if (filter.kind === 'author') return query.where('posts.author_id', '=', filter.authorId);
+    if (filter.kind === 'followed-by') {
+      return query.where('posts.author_id', 'in', (eb) =>
+        eb.selectFrom('follows').select('follows.followee_id').where('follows.follower_id', '=', filter.userId),
+      );
+    }
+    return query;
   }
 
   private commentsWithAuthor(ex: Executor) {
