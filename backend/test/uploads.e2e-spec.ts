@@ -4,9 +4,14 @@ import { join } from 'node:path';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import type { Response } from 'supertest';
+// The mapping the web app uses from a stored URL to its variants: these tests hold it to the files written.
+import { type ImageVariant, imageVariant } from '@techit/contract/image-variants';
+import { createPost, createUser } from './support/factories';
 import { snapshot, startTestApp, type TestApp } from './support/test-app';
 
-const UPLOAD_URL = /^\/uploads\/[0-9a-f]{24}\.webp$/;
+/** The full image's URL carries its pixel size: `<id>-<width>x<height>.webp`. */
+const UPLOAD_URL = /^\/uploads\/[0-9a-f]{24}-\d+x\d+\.webp$/;
+const VARIANTS: ImageVariant[] = ['full', 'card', 'avatar'];
 
 type Format = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
 
@@ -34,6 +39,10 @@ function binary(response: unknown, callback: (error: Error | null, body: Buffer)
 
 function uploadedFiles(t: TestApp): string[] {
   return readdirSync(join(t.config.dataDir, 'uploads')).sort();
+}
+
+function fileName(url: string): string {
+  return url.slice('/uploads/'.length);
 }
 
 function upload(t: TestApp, bytes: Buffer, filename = 'x.png', contentType = 'image/png') {
@@ -74,10 +83,12 @@ describe('POST /api/upload', () => {
 
   it('stores an image without a token and answers 201 with only its URL', async () => {
     const before = uploadedFiles(t);
-    const response = await upload(t, await image('png')).expect(201);
+    const response = await upload(t, await image('png', 64, 48)).expect(201);
     expect(response.body).toEqual({ url: expect.stringMatching(UPLOAD_URL) });
-    const name = (response.body.url as string).slice('/uploads/'.length);
-    expect(uploadedFiles(t)).toEqual([...before, name].sort());
+    const url = response.body.url as string;
+    expect(url).toMatch(/-64x48\.webp$/);
+    const stem = fileName(url).slice(0, -'.webp'.length);
+    expect(uploadedFiles(t)).toEqual([...before, `${stem}.webp`, `${stem}.card.webp`, `${stem}.avatar.webp`].sort());
   });
 
   it('serves the stored image as immutable WebP with nosniff', async () => {
@@ -86,9 +97,100 @@ describe('POST /api/upload', () => {
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toContain('immutable');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    const stored = readFileSync(join(t.config.dataDir, 'uploads', (body.url as string).slice('/uploads/'.length)));
+    const stored = readFileSync(join(t.config.dataDir, 'uploads', fileName(body.url)));
     expect(Buffer.compare(served.body as Buffer, stored)).toBe(0);
     expect((await sharp(stored).metadata()).format).toBe('webp');
+  });
+
+  it.each<[string, [number, number], Record<ImageVariant, [number, number]>]>([
+    ['a wide image', [2000, 1000], { full: [1600, 800], card: [600, 300], avatar: [224, 224] }],
+    ['a tall image', [900, 3200], { full: [450, 1600], card: [450, 1600], avatar: [224, 224] }],
+    ['a portrait photo', [1200, 1600], { full: [1200, 1600], card: [600, 800], avatar: [224, 224] }],
+    ['an image just over card width', [601, 401], { full: [601, 401], card: [600, 400], avatar: [224, 224] }],
+    ['a small image, never enlarged', [10, 7], { full: [10, 7], card: [10, 7], avatar: [7, 7] }],
+    ['a thin strip', [1600, 3], { full: [1600, 3], card: [600, 1], avatar: [3, 3] }],
+  ])(
+    'writes the full image, a card copy at most 600 px wide and a square avatar for %s',
+    async (_, [width, height], expected) => {
+      const { body } = await upload(t, await image('png', width, height)).expect(201);
+      const [fullWidth, fullHeight] = expected.full;
+      expect(body.url).toMatch(new RegExp(`-${fullWidth}x${fullHeight}\\.webp$`));
+      for (const variant of VARIANTS) {
+        const stored = readFileSync(join(t.config.dataDir, 'uploads', fileName(imageVariant(body.url, variant).src)));
+        const metadata = await sharp(stored).metadata();
+        expect({ variant, format: metadata.format, size: [metadata.width, metadata.height] }).toEqual({
+          variant,
+          format: 'webp',
+          size: expected[variant],
+        });
+      }
+    },
+  );
+
+  it('crops the avatar to the centre square of the picture', async () => {
+    // Left half red, right half blue: the centre square of a 400×200 image is half of each.
+    const halves = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#f00' } })
+      .composite([
+        { input: { create: { width: 200, height: 200, channels: 3, background: '#00f' } }, left: 200, top: 0 },
+      ])
+      .png()
+      .toBuffer();
+    const { body } = await upload(t, halves).expect(201);
+    const file = join(t.config.dataDir, 'uploads', fileName(imageVariant(body.url, 'avatar').src));
+    const { data, info } = await sharp(readFileSync(file)).raw().toBuffer({ resolveWithObject: true });
+    const rgb = (x: number, y: number) => {
+      const at = (y * info.width + x) * info.channels;
+      return [data[at], data[at + 1], data[at + 2]];
+    };
+    expect({ width: info.width, height: info.height }).toEqual({ width: 200, height: 200 });
+    expect(rgb(20, 100)[0]).toBeGreaterThan(200);
+    expect(rgb(180, 100)[2]).toBeGreaterThan(200);
+  });
+
+  it('serves every variant as immutable WebP with nosniff, at the size the web app expects from the URL', async () => {
+    const { body } = await upload(t, await image('jpeg', 1800, 1200), 'x.jpg', 'image/jpeg').expect(201);
+    for (const variant of VARIANTS) {
+      const expected = imageVariant(body.url, variant);
+      const served = await t.http.get(expected.src).buffer(true).parse(binary).expect(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toContain('immutable');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      const { width, height } = await sharp(served.body as Buffer).metadata();
+      expect({ variant, width, height }).toEqual({ variant, width: expected.width, height: expected.height });
+    }
+  });
+
+  it('makes the card copy much smaller than the full image', async () => {
+    const photo = await sharp(randomBytes(1600 * 1000 * 3), { raw: { width: 1600, height: 1000, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    const { body } = await upload(t, photo, 'x.jpg', 'image/jpeg').expect(201);
+    const size = (variant: ImageVariant) =>
+      readFileSync(join(t.config.dataDir, 'uploads', fileName(imageVariant(body.url, variant).src))).length;
+    expect(size('card')).toBeLessThan(size('full') / 4);
+    expect(size('avatar')).toBeLessThan(size('card'));
+  });
+
+  it('accepts the returned URL as a post picture and a profile picture, and keeps it as is', async () => {
+    const { body } = await upload(t, await image('png', 800, 600)).expect(201);
+    const url = body.url as string;
+    const author = await createUser(t, { pic: url });
+    const me = await t.http.get(`/api/user/${author.id}`).expect(200);
+    expect(me.body.user.pic).toBe(url);
+    const post = await createPost(t, author, { pic: url });
+    expect(post.photo).toBe(url);
+    const detail = await t.http.get(`/api/posts/${post._id}`).expect(200);
+    expect(detail.body.post.photo).toBe(url);
+  });
+
+  it('does not accept a variant URL as a picture: only the full image is stored', async () => {
+    const { body } = await upload(t, await image('png', 800, 600)).expect(201);
+    const author = await createUser(t);
+    const response = await t.http
+      .post('/api/createpost')
+      .set('Authorization', author.auth)
+      .send({ title: 'Card', desc: 'A card URL', pic: imageVariant(body.url, 'card').src });
+    expect(response.status).toBe(400);
   });
 
   it('gives every upload a new URL, even for the same bytes', async () => {
@@ -148,22 +250,37 @@ describe('POST /api/upload', () => {
     expect(input.exif).toBeDefined();
     expect(exifReader(input.exif!).GPSInfo).toMatchObject({ GPSLatitudeRef: 'N', GPSLatitude: [51, 30, 0] });
 
-    const stored = await uploadAndFetch(t, jpeg, 'photo.jpg', 'image/jpeg');
-    const output = await sharp(stored).metadata();
-    expect(output.format).toBe('webp');
-    expect(output.exif).toBeUndefined();
-    expect(stored.includes(Buffer.from('Exif'))).toBe(false);
+    const { body } = await upload(t, jpeg, 'photo.jpg', 'image/jpeg').expect(201);
+    for (const variant of VARIANTS) {
+      const stored = readFileSync(join(t.config.dataDir, 'uploads', fileName(imageVariant(body.url, variant).src)));
+      const output = await sharp(stored).metadata();
+      expect(output.format).toBe('webp');
+      expect(output.exif).toBeUndefined();
+      expect(stored.includes(Buffer.from('Exif'))).toBe(false);
+    }
   });
 
   it('applies the EXIF orientation before dropping it, so the picture stays upright', async () => {
-    const rotated = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#00f' } })
+    const rotated = await sharp({ create: { width: 800, height: 700, channels: 3, background: '#00f' } })
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer();
     expect((await sharp(rotated).metadata()).orientation).toBe(6);
-    const stored = await uploadAndFetch(t, rotated, 'photo.jpg', 'image/jpeg');
-    const { width, height, orientation } = await sharp(stored).metadata();
-    expect({ width, height, orientation }).toEqual({ width: 100, height: 200, orientation: undefined });
+    const { body } = await upload(t, rotated, 'photo.jpg', 'image/jpeg').expect(201);
+    expect(body.url).toMatch(/-700x800\.webp$/);
+    for (const [variant, size] of [
+      ['full', [700, 800]],
+      ['card', [600, 686]],
+    ] as const) {
+      const stored = readFileSync(join(t.config.dataDir, 'uploads', fileName(imageVariant(body.url, variant).src)));
+      const { width, height, orientation } = await sharp(stored).metadata();
+      expect({ variant, width, height, orientation }).toEqual({
+        variant,
+        width: size[0],
+        height: size[1],
+        orientation: undefined,
+      });
+    }
   });
 
   it('drops a payload hidden after the image data', async () => {
@@ -306,6 +423,7 @@ describe('GET /uploads/:name', () => {
 
   it('answers 404 for an upload that does not exist', async () => {
     await t.http.get('/uploads/ffffffffffffffffffffffff.webp').expect(404);
+    await t.http.get('/uploads/ffffffffffffffffffffffff-640x400.card.webp').expect(404);
   });
 
   it('does not serve files outside the uploads directory', async () => {

@@ -1,4 +1,5 @@
 import type { Me } from '@techit/contract/api-types';
+import { imageVariant } from '@techit/contract/image-variants';
 import type { Page } from 'playwright-core';
 import { useStory } from '../support/browser';
 import { pngFile } from '../support/images';
@@ -37,10 +38,11 @@ describe('A newcomer creates an account', () => {
     const { token, user } = await storedSession(page);
     expect(token).toEqual(expect.any(String));
     expect(user).toMatchObject({ userName: 'grace', email: 'grace@example.com' });
-    expect(user?.pic).toMatch(/^\/uploads\/[0-9a-f]{24}\.webp$/);
+    expect(user?.pic).toMatch(/^\/uploads\/[0-9a-f]{24}-\d+x\d+\.webp$/);
     const profileLink = page.getByRole('link', { name: 'Your profile: grace' });
     await profileLink.waitFor();
-    expect(await profileLink.locator('img').getAttribute('src')).toBe(user?.pic);
+    // Avatars show the square avatar-size copy of the stored picture.
+    expect(await profileLink.locator('img').getAttribute('src')).toBe(imageVariant(user!.pic, 'avatar').src);
   });
 
   it('shows the server’s reason when the name is taken, and keeps what was typed', async () => {

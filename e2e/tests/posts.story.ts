@@ -65,10 +65,13 @@ describe('TechIt posts', () => {
       await first.getByRole('heading', { name: 'My first build log' }).waitFor();
       expect(await first.innerText()).toContain('Soldered the keyboard\nand it works.');
       const photo = first.getByRole('img', { name: /My first build log/ });
-      expect(await photo.getAttribute('src')).toMatch(/^\/uploads\/.+\.webp$/);
-      expect(await photo.getAttribute('loading')).toBe('lazy');
-      expect(await photo.getAttribute('width')).toBeTruthy();
-      expect(await photo.getAttribute('height')).toBeTruthy();
+      // The feed shows the card-size copy at its real size; the first card is likely the largest
+      // paint, so its picture is not lazy.
+      expect(await photo.getAttribute('src')).toMatch(/^\/uploads\/[0-9a-f]{24}-640x400\.card\.webp$/);
+      expect(await photo.getAttribute('loading')).toBe('eager');
+      expect(await photo.getAttribute('fetchpriority')).toBe('high');
+      expect(await photo.getAttribute('width')).toBe('600');
+      expect(await photo.getAttribute('height')).toBe('375');
       expect(await page.getByRole('article').nth(1).getByRole('heading').innerText()).toBe('An older post');
     });
 
@@ -170,8 +173,16 @@ describe('TechIt posts', () => {
       await like.click();
       await page.getByRole('article').getByRole('button', { name: 'Like (1 like)', pressed: false }).waitFor();
       expect(likeRequests).toEqual(['/api/like', '/api/unlike']);
-      const stored = await story.api.request<{ post: Post }>('GET', `/posts/${post._id}`);
-      expect(stored.post.likes).toEqual([fan.user._id]);
+      // Each reader sees only their own like (docs/decisions/006): the fan's stays, the member's is gone.
+      const seenByFan = await story.api.request<{ post: Post }>('GET', `/posts/${post._id}`, undefined, fan.token);
+      expect(seenByFan.post).toMatchObject({ likes: [fan.user._id], likesCount: 1 });
+      const seenByMember = await story.api.request<{ post: Post }>(
+        'GET',
+        `/posts/${post._id}`,
+        undefined,
+        member.token,
+      );
+      expect(seenByMember.post).toMatchObject({ likes: [], likesCount: 1 });
     });
 
     it('comments on a post and deletes the comment', async () => {

@@ -1,3 +1,4 @@
+import { imageVariant } from '@techit/contract/image-variants';
 import { DEFAULT_PROFILE_PIC } from '@techit/contract/limits';
 import type { Locator, Page } from 'playwright-core';
 import type { Session } from '../support/api-helper';
@@ -135,13 +136,14 @@ describe('A member edits their profile', () => {
     await page.getByText('Updated your picture').waitFor();
     await page.waitForFunction(
       (name) =>
-        /^\/uploads\/[0-9a-f]{24}\.webp$/.test(
+        /^\/uploads\/[0-9a-f]{24}-\d+x\d+\.avatar\.webp$/.test(
           document.querySelector(`.profile-header img[alt="${name}"]`)?.getAttribute('src') ?? '',
         ),
       gina.user.userName,
     );
     const uploaded = await avatar.getAttribute('src');
-    expect((await storedUser(page)).pic).toBe(uploaded);
+    // The avatar shows the square avatar-size copy of the stored picture.
+    expect(imageVariant((await storedUser(page)).pic as string, 'avatar').src).toBe(uploaded);
     // The navigation shows the new picture too.
     expect(await page.locator(`nav img[src="${uploaded}"]`).count()).toBeGreaterThan(0);
 

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { TokenExpiredError } from '@nestjs/jwt';
 import { UnauthorizedError } from '../common/app-errors';
@@ -23,6 +23,16 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
  */
 @Injectable()
 export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
+  /** Most readers send no token: they skip Passport altogether (it showed in the feed's profile). */
+  override canActivate(context: ExecutionContext) {
+    const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown>; user?: unknown }>();
+    if (request.headers.authorization === undefined) {
+      request.user = null;
+      return true;
+    }
+    return super.canActivate(context);
+  }
+
   override handleRequest<T = AuthUser>(error: unknown, user: T | false): T {
     if (error instanceof Error) throw error;
     return (user || null) as T;

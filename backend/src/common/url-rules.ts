@@ -12,8 +12,11 @@ export function isHttpUrl(value: unknown): value is string {
   }
 }
 
-/** The path of an image this server stored on its own disk. */
-export const LOCAL_UPLOAD_URL = /^\/uploads\/[0-9a-f]{24}\.webp$/;
+/**
+ * The path of a full image this server stored on its own disk: `<id>-<width>x<height>.webp`, or
+ * `<id>.webp` from before variants were stored. Variant files (`.card.webp`) are never kept.
+ */
+export const LOCAL_UPLOAD_URL = /^\/uploads\/[0-9a-f]{24}(-[1-9][0-9]{0,3}x[1-9][0-9]{0,3})?\.webp$/;
 
 /** A picture is one this server issued, the default picture, or any http(s) image URL. */
 export function isPictureUrl(value: unknown): value is string {

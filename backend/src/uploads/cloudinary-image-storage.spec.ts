@@ -1,6 +1,8 @@
+import { imageVariant } from '@techit/contract/image-variants';
 import type { UploadApiOptions, UploadApiResponse } from 'cloudinary';
 import sharp from 'sharp';
 import { CloudinaryImageStorage, type CloudinaryUploader } from './cloudinary-image-storage';
+import type { EncodedImage, ProcessedImage } from './processed-image';
 
 const CLOUDINARY_URL = 'cloudinary://123456789012345:abcdefghijklmnopqrstuvwxyz0@demo-cloud';
 
@@ -39,12 +41,19 @@ function reply(secureUrl: string): UploadApiResponse {
   } as UploadApiResponse;
 }
 
+function encoded(width: number, height: number): Promise<EncodedImage> {
+  return sharp({ create: { width, height, channels: 3, background: '#123456' } })
+    .webp()
+    .toBuffer()
+    .then((data) => ({ data, width, height }));
+}
+
 describe('CloudinaryImageStorage', () => {
+  let image: ProcessedImage;
   let webp: Buffer;
   beforeAll(async () => {
-    webp = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#123456' } })
-      .webp()
-      .toBuffer();
+    image = { full: await encoded(20, 10), card: await encoded(20, 10), avatar: await encoded(10, 10) };
+    webp = image.full.data;
   });
 
   it('sends the WebP bytes as an image into the techit folder and returns the secure URL', async () => {
@@ -54,14 +63,42 @@ describe('CloudinaryImageStorage', () => {
     ]);
     const storage = new CloudinaryImageStorage(CLOUDINARY_URL, uploader);
 
-    await expect(storage.save(webp)).resolves.toBe(
+    await expect(storage.save(image)).resolves.toBe(
       'https://res.cloudinary.com/demo-cloud/image/upload/v1/techit/abc.webp',
     );
     expect(calls).toHaveLength(1);
     expect(calls[0].options).toEqual(
-      expect.objectContaining({ folder: 'techit', resource_type: 'image', format: 'webp' }),
+      expect.objectContaining({ folder: 'techit', resource_type: 'image', format: 'webp', overwrite: false }),
     );
     expect(Buffer.compare(calls[0].body!, webp)).toBe(0);
+  });
+
+  it('names the image by a fresh id and its pixel size, as the disk driver does', async () => {
+    const { uploader, calls } = fakeUploader(() => [undefined, reply('https://example.invalid/x.webp')]);
+    const storage = new CloudinaryImageStorage(CLOUDINARY_URL, uploader);
+    await storage.save(image);
+    await storage.save(image);
+    const ids = calls.map((call) => call.options.public_id);
+    expect(ids).toEqual([expect.stringMatching(/^[0-9a-f]{24}-20x10$/), expect.stringMatching(/^[0-9a-f]{24}-20x10$/)]);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
+  it('asks Cloudinary up front for exactly the card and avatar URLs the web app will request', async () => {
+    const full = await encoded(1600, 1200);
+    const { uploader, calls } = fakeUploader((): [unknown, UploadApiResponse] => [
+      undefined,
+      reply(`https://res.cloudinary.com/demo-cloud/image/upload/v1712345678/techit/${calls[0].options.public_id}.webp`),
+    ]);
+    const storage = new CloudinaryImageStorage(CLOUDINARY_URL, uploader);
+    const url = await storage.save({ full, card: full, avatar: full });
+    const eager = (calls[0].options.eager as string).split('|');
+    for (const variant of ['card', 'avatar'] as const) {
+      const requested = imageVariant(url, variant);
+      const transformation = requested.src.split('/image/upload/')[1].split('/')[0];
+      expect(eager).toContain(transformation);
+    }
+    expect(imageVariant(url, 'card')).toMatchObject({ width: 600, height: 450 });
+    expect(imageVariant(url, 'avatar')).toMatchObject({ width: 224, height: 224 });
   });
 
   it('makes one upload per image', async () => {
@@ -71,7 +108,7 @@ describe('CloudinaryImageStorage', () => {
       reply(`https://res.cloudinary.com/demo-cloud/image/upload/${(n += 1)}.webp`),
     ]);
     const storage = new CloudinaryImageStorage(CLOUDINARY_URL, uploader);
-    const urls = [await storage.save(webp), await storage.save(webp)];
+    const urls = [await storage.save(image), await storage.save(image)];
     expect(urls).toEqual([
       'https://res.cloudinary.com/demo-cloud/image/upload/1.webp',
       'https://res.cloudinary.com/demo-cloud/image/upload/2.webp',
@@ -82,7 +119,7 @@ describe('CloudinaryImageStorage', () => {
   it('rejects with a readable Error when the uploader fails with an Error', async () => {
     const { uploader } = fakeUploader(() => [new Error('getaddrinfo ENOTFOUND api.cloudinary.com')]);
     const storage = new CloudinaryImageStorage(CLOUDINARY_URL, uploader);
-    const failure = storage.save(webp);
+    const failure = storage.save(image);
     await expect(failure).rejects.toBeInstanceOf(Error);
     await expect(failure).rejects.toThrow('Cloudinary upload failed: getaddrinfo ENOTFOUND api.cloudinary.com');
   });
@@ -90,7 +127,7 @@ describe('CloudinaryImageStorage', () => {
   it("rejects with a readable Error when the uploader fails with Cloudinary's plain error object", async () => {
     const { uploader } = fakeUploader(() => [{ message: 'Invalid api_key 123456789012345', http_code: 401 }]);
     const storage = new CloudinaryImageStorage(CLOUDINARY_URL, uploader);
-    const failure = storage.save(webp);
+    const failure = storage.save(image);
     await expect(failure).rejects.toBeInstanceOf(Error);
     await expect(failure).rejects.toThrow('Cloudinary upload failed: Invalid api_key 123456789012345');
   });
@@ -98,7 +135,7 @@ describe('CloudinaryImageStorage', () => {
   it('rejects with a readable Error when the reply has no secure URL', async () => {
     const { uploader } = fakeUploader(() => [undefined, { public_id: 'techit/abc' } as UploadApiResponse]);
     const storage = new CloudinaryImageStorage(CLOUDINARY_URL, uploader);
-    await expect(storage.save(webp)).rejects.toThrow('Cloudinary upload failed: no URL in the reply');
+    await expect(storage.save(image)).rejects.toThrow('Cloudinary upload failed: no URL in the reply');
   });
 
   it('refuses a malformed CLOUDINARY_URL when constructed', () => {

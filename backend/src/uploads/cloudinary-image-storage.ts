@@ -1,5 +1,8 @@
 import { v2 as cloudinary, type UploadApiOptions, type UploadApiResponse } from 'cloudinary';
+import { cloudinaryTransformation, sizedImageStem } from '@techit/contract/image-variants';
+import { newObjectId } from '../common/object-id';
 import type { ImageStorage } from './image-storage';
+import type { ProcessedImage } from './processed-image';
 
 /** The part of the Cloudinary SDK this driver uses (a seam for tests: no account is reachable there). */
 export interface CloudinaryUploader {
@@ -9,7 +12,11 @@ export interface CloudinaryUploader {
   ): { end(chunk: Buffer): void };
 }
 
-/** Used when CLOUDINARY_URL is set: the same re-encoded WebP, hosted by Cloudinary. */
+/**
+ * Used when CLOUDINARY_URL is set: the same re-encoded WebP, hosted by Cloudinary. Only the full
+ * image is sent; the variants are Cloudinary URL transformations of it, generated eagerly at
+ * upload so the first reader does not wait. The public id carries the pixel size as on disk.
+ */
 export class CloudinaryImageStorage implements ImageStorage {
   private readonly uploader: CloudinaryUploader;
 
@@ -24,14 +31,22 @@ export class CloudinaryImageStorage implements ImageStorage {
     this.uploader = uploader ?? cloudinary.uploader;
   }
 
-  save(webp: Buffer): Promise<string> {
+  save(image: ProcessedImage): Promise<string> {
+    const options: UploadApiOptions = {
+      resource_type: 'image',
+      folder: 'techit',
+      format: 'webp',
+      public_id: sizedImageStem(newObjectId(), image.full),
+      overwrite: false,
+      eager: [cloudinaryTransformation('card', image.full), cloudinaryTransformation('avatar', image.full)].join('|'),
+    };
     return new Promise((resolve, reject) => {
       this.uploader
-        .upload_stream({ resource_type: 'image', folder: 'techit', format: 'webp' }, (error, result) => {
+        .upload_stream(options, (error, result) => {
           if (error || !result?.secure_url) reject(new Error(`Cloudinary upload failed: ${describe(error)}`));
           else resolve(result.secure_url);
         })
-        .end(webp);
+        .end(image.full.data);
     });
   }
 }

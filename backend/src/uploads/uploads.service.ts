@@ -9,7 +9,8 @@ export class UploadsService {
     @Inject(IMAGE_STORAGE) private readonly storage: ImageStorage,
   ) {}
 
+  /** Returns the full image's URL (what posts.photo and users.pic keep); its variants derive from it. */
   async store(file: Buffer): Promise<string> {
-    return this.storage.save(await this.processor.toWebp(file));
+    return this.storage.save(await this.processor.process(file));
   }
 }
