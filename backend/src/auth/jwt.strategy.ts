@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
@@ -19,7 +20,10 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: secret,
+      // A KeyObject built once: given the string, jsonwebtoken builds one on every request, which
+      // was a fifth of the CPU of an authenticated write (docs/performance.md). passport-jwt hands
+      // it to jsonwebtoken untouched, which accepts a KeyObject; only its typings say string|Buffer.
+      secretOrKey: createSecretKey(Buffer.from(secret, 'utf8')) as unknown as Buffer,
       // Only HS256: refuses alg "none" and RS/HS confusion.
       algorithms: ['HS256'],
       ignoreExpiration: false,

@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { stopChild, track } from './child-registry';
+import { REPO_ROOT } from './data-set';
+
+const MAIN = join(REPO_ROOT, 'backend/dist/main.js');
+const HEALTH_TIMEOUT_MS = 120_000;
+
+export interface AppServer {
+  baseUrl: string;
+  pid: number;
+  child: ChildProcess;
+  logFile: string;
+  /** The server's log so far (stdout and stderr). */
+  readLog(): string;
+  stop(): Promise<void>;
+}
+
+export interface AppServerOptions {
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Extra node flags, e.g. a --require for the CPU profiler. */
+  nodeArgs?: string[];
+  extraEnv?: NodeJS.ProcessEnv;
+}
+
+/** The production server exactly as `npm start` runs it, on a free loopback port. */
+export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build the backend first (npm run build -w backend)`);
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...options.extraEnv,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+  };
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
+
+  const logFile = join(options.dataDir, 'server.log');
+  const log = createWriteStream(logFile, { flags: 'w' });
+  // cwd is the data folder so a developer's ./.env in the repository cannot change what is measured.
+  const child = track(
+    spawn(process.execPath, [...(options.nodeArgs ?? []), MAIN], {
+      cwd: options.dataDir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const readLog = (): string => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
+
+  try {
+    await waitForHealth(baseUrl, child);
+  } catch (error) {
+    await stopChild(child);
+    const tail = readLog().split('\n').slice(-20).join('\n');
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nServer log (${logFile}):\n${tail}`);
+  }
+  if (child.pid === undefined) throw new Error('The server has no pid');
+  return {
+    baseUrl,
+    pid: child.pid,
+    child,
+    logFile,
+    readLog,
+    stop: async () => {
+      await stopChild(child, 10_000);
+      await new Promise<void>((resolveEnd) => log.end(resolveEnd));
+    },
+  };
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  const state: { exited: string | null } = { exited: null };
+  child.once('exit', (code, signal) => (state.exited = signal ?? `exit code ${String(code)}`));
+  while (Date.now() < deadline) {
+    if (state.exited !== null) throw new Error(`The server stopped while starting (${state.exited})`);
+    try {
+      const reply = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (reply.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`The server did not answer ${baseUrl}/api/health within ${HEALTH_TIMEOUT_MS / 1000} s`);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolvePort(port) : reject(new Error('No free port'))));
+    });
+  });
+}

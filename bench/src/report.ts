@@ -1,0 +1,293 @@
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, release, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { DataSizes, DialectName } from './bench-options';
+import type { CounterCheck } from './counter-check';
+import type { Measurement } from './load-runner';
+import type { WriteProblems } from './write-load';
+
+export const RESULTS_DIR = resolve(__dirname, '../results');
+
+export interface ScenarioRow {
+  name: string;
+  method: string;
+  path: string;
+  outcome: 'ok' | 'failed' | 'skipped';
+  /** Why it was skipped or failed, or what the reply holds. */
+  note: string;
+  /** Bytes of one reply body (uncompressed: the load client asks for no compression). */
+  replyBytes: number | null;
+  real: Measurement | null;
+  limit: Measurement | null;
+  /** real req/s ÷ limit req/s. */
+  ratio: number | null;
+  /** The server's largest RSS while this scenario ran. */
+  maxRssMb: number | null;
+  /** The machine's 1-minute load average when the scenario began: other work makes numbers noisy. */
+  loadAverage: number;
+}
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  memoryGb: number;
+  node: string;
+  kernel: string;
+  /** 1-minute load average when the run began: other work on the machine makes numbers noisy. */
+  loadAverageAtStart: number;
+}
+
+export interface TargetLine {
+  target: string;
+  value: string;
+  /** null when this run did not measure what the target needs. */
+  pass: boolean | null;
+}
+
+export interface DialectReport {
+  dialect: DialectName;
+  label: string;
+  date: string;
+  machine: Machine;
+  sizes: DataSizes;
+  seed: number;
+  dataSet: { dir: string; reused: boolean; seedMs: number; seedSummaryDurationMs: number };
+  settings: { connections: number; durationSeconds: number; warmupSeconds: number };
+  serverMaxRssMb: number;
+  rssSamples: number;
+  rows: ScenarioRow[];
+  counters: CounterCheck | null;
+  writeProblems: WriteProblems | null;
+  /** SQLITE_BUSY lines found in the server's log after the run. */
+  sqliteBusyInLog: number;
+  targets: TargetLine[];
+  cpuProfiles: { scenario: string; file: string; summary: string[] }[];
+  wallSeconds: number;
+}
+
+export function describeMachine(): Machine {
+  const cpuList = cpus();
+  return {
+    cpu: cpuList[0]?.model.trim() ?? 'unknown',
+    cores: cpuList.length,
+    memoryGb: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    kernel: release(),
+    loadAverageAtStart: Math.round((loadavg()[0] ?? 0) * 100) / 100,
+  };
+}
+
+const MAX_P99_MS = 25;
+const WRITES_MIN_RPS = 2000;
+const RSS_MAX_MB = 300;
+
+/** The issue's targets that one run can decide. */
+export function evaluateTargets(report: Omit<DialectReport, 'targets'>): TargetLine[] {
+  const row = (name: string): Measurement | null =>
+    report.rows.find((candidate) => candidate.name === name && candidate.outcome === 'ok')?.real ?? null;
+  const ratioOf = (name: string): number | null =>
+    report.rows.find((candidate) => candidate.name === name && candidate.outcome === 'ok')?.ratio ?? null;
+  const lines: TargetLine[] = [];
+  const add = (target: string, value: string | null, pass: boolean | null): void => {
+    lines.push({ target, value: value ?? 'not measured', pass: value === null ? null : pass });
+  };
+
+  const minRatio = report.dialect === 'postgres' ? 0.2 : 0.3;
+  const forYou = row('for-you');
+  const forYouRatio = ratioOf('for-you');
+  add(
+    `for-you ≥ ${minRatio * 100}% of the limit server's req/s`,
+    forYouRatio === null ? null : `${pct(forYouRatio)}`,
+    forYouRatio !== null && forYouRatio >= minRatio,
+  );
+  add(`for-you p99 ≤ ${MAX_P99_MS} ms`, forYou ? `${ms(forYou.p99)} ms` : null, !!forYou && forYou.p99 <= MAX_P99_MS);
+
+  const deep = row('deep-cursor');
+  add(
+    'deep-cursor p50 ≤ 1.3 × for-you p50',
+    deep && forYou ? `${ms(deep.p50)} vs ${ms(forYou.p50)} ms (${(deep.p50 / forYou.p50).toFixed(2)}×)` : null,
+    !!deep && !!forYou && deep.p50 <= 1.3 * forYou.p50,
+  );
+  const following = row('following');
+  add(
+    'following ≥ 50% of for-you req/s',
+    following && forYou ? `${pct(following.rps / forYou.rps)}` : null,
+    !!following && !!forYou && following.rps >= 0.5 * forYou.rps,
+  );
+  for (const name of ['top-posts', 'post-viral', 'post-200-comments']) {
+    const measured = row(name);
+    add(
+      `${name} p99 ≤ ${MAX_P99_MS} ms`,
+      measured ? `${ms(measured.p99)} ms` : null,
+      !!measured && measured.p99 <= MAX_P99_MS,
+    );
+  }
+
+  const toggles = row('like-toggle');
+  if (report.dialect === 'sqlite') {
+    add(
+      `like-toggle ≥ ${WRITES_MIN_RPS} req/s (SQLite)`,
+      toggles ? `${Math.round(toggles.rps)} req/s` : null,
+      !!toggles && toggles.rps >= WRITES_MIN_RPS,
+    );
+  }
+  if (report.counters) {
+    add(
+      'counters exact after the writes',
+      report.counters.exact ? `yes (${report.counters.posts} posts)` : `no (${report.counters.mismatches} mismatches)`,
+      report.counters.exact,
+    );
+  }
+  if (report.writeProblems) {
+    const { serverErrors, sqliteBusy } = report.writeProblems;
+    add(
+      'writes: no 5xx, no SQLITE_BUSY',
+      `${serverErrors} 5xx, ${sqliteBusy + report.sqliteBusyInLog} SQLITE_BUSY`,
+      serverErrors === 0 && sqliteBusy === 0 && report.sqliteBusyInLog === 0,
+    );
+  }
+  const scaling = scalingComparison(report);
+  if (scaling) {
+    add(
+      `scaling: for-you p50 at ${scaling.bigPosts.toLocaleString('en-US')} posts ≤ 1.5 × at ${scaling.smallPosts.toLocaleString('en-US')} (with ${scaling.otherFile})`,
+      `${ms(scaling.bigP50)} vs ${ms(scaling.smallP50)} ms (${(scaling.bigP50 / scaling.smallP50).toFixed(2)}×)`,
+      scaling.bigP50 <= 1.5 * scaling.smallP50,
+    );
+  }
+  add(
+    `server RSS ≤ ${RSS_MAX_MB} MB through the run`,
+    report.rssSamples > 0 ? `${Math.round(report.serverMaxRssMb)} MB` : null,
+    report.serverMaxRssMb <= RSS_MAX_MB,
+  );
+  return lines;
+}
+
+interface Scaling {
+  smallPosts: number;
+  bigPosts: number;
+  smallP50: number;
+  bigP50: number;
+  otherFile: string;
+}
+
+/**
+ * The scaling target needs two runs: this one and the newest earlier result of the same
+ * database whose post count differs at least tenfold (run the bench at both sizes).
+ */
+function scalingComparison(report: Omit<DialectReport, 'targets'>): Scaling | null {
+  const mine = report.rows.find((row) => row.name === 'for-you' && row.outcome === 'ok')?.real;
+  if (!mine || !existsSync(RESULTS_DIR)) return null;
+  const candidates = readdirSync(RESULTS_DIR)
+    .filter((file) => file.includes(`-${report.dialect}-`) && file.endsWith('.json'))
+    .sort()
+    .reverse();
+  for (const file of candidates) {
+    let other: Partial<DialectReport>;
+    try {
+      other = JSON.parse(readFileSync(join(RESULTS_DIR, file), 'utf8')) as Partial<DialectReport>;
+    } catch {
+      continue;
+    }
+    const posts = other.sizes?.posts;
+    const p50 = other.rows?.find((row) => row.name === 'for-you' && row.outcome === 'ok')?.real?.p50;
+    if (other.dialect !== report.dialect || typeof posts !== 'number' || typeof p50 !== 'number') continue;
+    const factor = Math.max(posts, report.sizes.posts) / Math.max(1, Math.min(posts, report.sizes.posts));
+    if (factor < 10) continue;
+    const iAmBig = report.sizes.posts > posts;
+    return {
+      smallPosts: iAmBig ? posts : report.sizes.posts,
+      bigPosts: iAmBig ? report.sizes.posts : posts,
+      smallP50: iAmBig ? p50 : mine.p50,
+      bigP50: iAmBig ? mine.p50 : p50,
+      otherFile: file,
+    };
+  }
+  return null;
+}
+
+export function renderMarkdown(report: DialectReport): string {
+  const out: string[] = [];
+  const { machine, sizes } = report;
+  out.push(`### ${report.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} — ${report.label}, ${report.date}`);
+  out.push('');
+  out.push(
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, Linux ${machine.kernel}, load average at start ${machine.loadAverageAtStart}.`,
+  );
+  out.push(
+    `Data: ${(Object.entries(sizes) as [string, number][])
+      .map(([key, value]) => `${value.toLocaleString('en-US')} ${key}`)
+      .join(
+        ', ',
+      )} (seed ${report.seed}; ${report.dataSet.reused ? 'reused' : `seeded in ${(report.dataSet.seedMs / 1000).toFixed(1)} s`}).`,
+  );
+  out.push(
+    `Load: autocannon, ${report.settings.connections} connections, ${report.settings.warmupSeconds} s warm-up + ${report.settings.durationSeconds} s measured per target, loopback. Max server RSS ${Math.round(report.serverMaxRssMb)} MB.`,
+  );
+  out.push('');
+  out.push('| scenario | req/s | p50 ms | p97.5 ms | p99 ms | reply bytes | limit req/s | ratio | errors/non-2xx |');
+  out.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const row of report.rows) {
+    if (row.outcome !== 'ok' || !row.real) {
+      out.push(`| ${row.name} | ${row.outcome}: ${row.note} | | | | | | | |`);
+      continue;
+    }
+    const { real } = row;
+    out.push(
+      `| ${row.name} | ${Math.round(real.rps)} | ${ms(real.p50)} | ${ms(real.p97_5)} | ${ms(real.p99)} | ${
+        row.replyBytes ?? 'n/a'
+      } | ${row.limit ? Math.round(row.limit.rps) : 'n/a'} | ${row.ratio === null ? 'n/a' : pct(row.ratio)} | ${
+        real.errors
+      }/${real.non2xx} |`,
+    );
+  }
+  out.push('');
+  const notes = report.rows.filter((row) => row.outcome === 'ok' && row.note);
+  if (notes.length > 0) {
+    out.push('Replies: ' + notes.map((row) => `${row.name}: ${row.note}`).join(' · '));
+    out.push('');
+  }
+  if (report.counters) {
+    out.push(
+      `counters exact: ${report.counters.exact ? 'yes' : 'no'} (${report.counters.mismatches} mismatches over ${report.counters.posts} posts)`,
+    );
+    for (const detail of report.counters.details) out.push(`  - ${detail}`);
+  }
+  if (report.writeProblems) {
+    const { serverErrors, sqliteBusy, samples } = report.writeProblems;
+    out.push(
+      `write replies: ${serverErrors} 5xx, ${sqliteBusy} mentioning SQLITE_BUSY; server log: ${report.sqliteBusyInLog} SQLITE_BUSY`,
+    );
+    for (const sample of samples) out.push(`  - ${sample}`);
+  }
+  out.push('');
+  out.push('Targets:');
+  for (const line of report.targets) {
+    const verdict = line.pass === null ? 'N/A ' : line.pass ? 'PASS' : 'FAIL';
+    out.push(`  ${verdict} ${line.target}: ${line.value}`);
+  }
+  for (const profile of report.cpuProfiles) {
+    out.push('');
+    out.push(`CPU profile of the server during ${profile.scenario} (${profile.file}):`);
+    for (const line of profile.summary) out.push(`  ${line}`);
+  }
+  return out.join('\n');
+}
+
+/** Pretty-printed so a results file reads well in a diff; written whole or not at all. */
+export function writeJson(report: DialectReport): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = report.date.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z');
+  const file = join(RESULTS_DIR, `${stamp}-${report.dialect}-${report.label}.json`);
+  writeFileSync(`${file}.tmp`, JSON.stringify(report, null, 2) + '\n');
+  renameSync(`${file}.tmp`, file);
+  return file;
+}
+
+function ms(value: number): string {
+  if (!Number.isFinite(value)) return 'n/a';
+  return value < 10 ? value.toFixed(2) : value.toFixed(1);
+}
+
+function pct(ratio: number): string {
+  return `${(ratio * 100).toFixed(1)}%`;
+}

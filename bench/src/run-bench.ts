@@ -1,0 +1,359 @@
+/**
+ * `npm run bench`: seeds (or reuses) a community-sized data set, starts the production server,
+ * and measures each scenario against it and against a limit server replaying the same bytes.
+ * Prints a markdown table per database and writes it as JSON under bench/results/.
+ */
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { type BenchOptions, type DialectName, OptionsError, USAGE, parseBenchOptions } from './bench-options';
+import { type AppServer, startAppServer } from './app-server';
+import { installCleanupHandlers } from './child-registry';
+import { type CounterCheck, checkCounters } from './counter-check';
+import { PROFILE_HOOK, ServerProfiler, summariseProfile } from './cpu-profile';
+import { type DataSet, REPO_ROOT, prepareDataSet } from './data-set';
+import { startLimitServer } from './limit-server';
+import { type LoadSpec, type Measurement, runLoad } from './load-runner';
+import {
+  type DialectReport,
+  type Machine,
+  type ScenarioRow,
+  describeMachine,
+  evaluateTargets,
+  renderMarkdown,
+  writeJson,
+} from './report';
+import { RssSampler } from './rss-sampler';
+import { type ReadScenario, SCENARIO_NAMES, WRITE_SCENARIOS, readScenarios } from './scenarios';
+import {
+  type Reader,
+  type WriteProblems,
+  noProblems,
+  pickWritePosts,
+  signInReaders,
+  writeRequests,
+} from './write-load';
+
+/** Enough distinct writers that 50 connections never toggle the same (user, post) at once. */
+const WRITERS = 50;
+/** In the write mix, one request in five is a comment. */
+const COMMENT_EVERY = 5;
+const SIGN_IN_CONNECTIONS = 8;
+const SIGN_IN_SECONDS = 5;
+
+interface RunContext {
+  options: BenchOptions;
+  server: AppServer;
+  rss: RssSampler;
+  profiler: ServerProfiler | null;
+  profiles: DialectReport['cpuProfiles'];
+}
+
+async function main(): Promise<void> {
+  installCleanupHandlers();
+  let options: BenchOptions;
+  try {
+    const parsed = parseBenchOptions(process.argv.slice(2));
+    if (parsed === 'help') {
+      console.log(USAGE);
+      return;
+    }
+    options = parsed;
+  } catch (error) {
+    if (error instanceof OptionsError || (error instanceof Error && 'code' in error)) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const unknown = [...(options.only ?? [])].filter((name) => !(SCENARIO_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    console.error(`Unknown scenario(s): ${unknown.join(', ')}. Known: ${SCENARIO_NAMES.join(', ')}`);
+    process.exit(2);
+  }
+
+  const machine = describeMachine();
+  const dialects: DialectName[] = options.db === 'both' ? ['sqlite', 'postgres'] : [options.db];
+  const reports: DialectReport[] = [];
+  for (const dialect of dialects) {
+    const report = await benchDialect(options, dialect, machine);
+    const file = writeJson(report);
+    console.log(`\n${renderMarkdown(report)}\n\nWritten to ${file.replace(REPO_ROOT + '/', '')}\n`);
+    reports.push(report);
+  }
+  if (reports.length > 1) {
+    console.log('Summary:');
+    for (const report of reports) {
+      const failed = report.targets.filter((line) => line.pass === false).length;
+      console.log(`  ${report.dialect}: ${report.targets.length - failed}/${report.targets.length} targets met`);
+    }
+  }
+}
+
+async function benchDialect(options: BenchOptions, dialect: DialectName, machine: Machine): Promise<DialectReport> {
+  const startedAt = Date.now();
+  const date = new Date().toISOString();
+  console.log(`\n=== ${dialect} ===`);
+  const dataSet = await prepareDataSet({
+    dialect,
+    sizes: options.sizes,
+    seed: options.seed,
+    reseed: options.reseed,
+    postgresUrl: options.postgresUrl,
+  });
+  const profileDir = options.cpuProf ? join(dataSet.dir, 'profiles', date.replace(/[:.]/g, '-')) : null;
+  const server = await startAppServer({
+    dataDir: dataSet.dir,
+    databaseUrl: dataSet.databaseUrl,
+    nodeArgs: profileDir ? ['--require', PROFILE_HOOK] : [],
+    extraEnv: profileDir ? { BENCH_CPU_PROF_DIR: profileDir } : {},
+  });
+  console.log(`Server pid ${server.pid} at ${server.baseUrl} (log: ${server.logFile})`);
+  const rss = new RssSampler(server.pid);
+  rss.start();
+  const context: RunContext = {
+    options,
+    server,
+    rss,
+    profiler: profileDir ? new ServerProfiler(server.pid, profileDir) : null,
+    profiles: [],
+  };
+
+  const rows: ScenarioRow[] = [];
+  let counters: CounterCheck | null = null;
+  let writeProblems: WriteProblems | null = null;
+  try {
+    const wanted = (name: string): boolean => !options.only || options.only.has(name);
+    const writesWanted = WRITE_SCENARIOS.some(wanted);
+    let readers: Reader[] = [];
+    if (writesWanted || wanted('for-you-auth')) {
+      const count = writesWanted ? WRITERS : 1;
+      const started = Date.now();
+      readers = await signInReaders(server.baseUrl, dataSet.summary, count);
+      console.log(`Signed in ${readers.length} seeded users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    const readerToken =
+      readers.find((reader) => reader.userName === dataSet.summary.landmarks.signInUserName)?.token ??
+      readers[0]?.token ??
+      null;
+
+    for (const scenario of readScenarios(dataSet.summary, options.sizes, readerToken)) {
+      if (wanted(scenario.name)) rows.push(await runRead(context, scenario));
+    }
+
+    if (writesWanted) {
+      const postIds = await pickWritePosts(server.baseUrl, dataSet.summary, options.sizes.posts);
+      writeProblems = noProblems();
+      for (const [name, commentEvery] of [
+        ['like-toggle', 0],
+        ['write-mix', COMMENT_EVERY],
+      ] as const) {
+        if (wanted(name)) rows.push(await runWrite(context, name, readers, postIds, commentEvery, writeProblems));
+      }
+      counters = await checkCounters(server.baseUrl, dataSet, postIds);
+      console.log(`counters exact: ${counters.exact ? 'yes' : 'no'} (${counters.mismatches} mismatches)`);
+    }
+
+    if (wanted('signin')) rows.push(await runSignIn(context, dataSet));
+  } finally {
+    rss.stop();
+    await server.stop();
+  }
+
+  const sqliteBusyInLog = (server.readLog().match(/SQLITE_BUSY/g) ?? []).length;
+  const partial: Omit<DialectReport, 'targets'> = {
+    dialect,
+    label: options.label,
+    date,
+    machine,
+    sizes: options.sizes,
+    seed: options.seed,
+    dataSet: {
+      dir: dataSet.dir.replace(REPO_ROOT + '/', ''),
+      reused: dataSet.reused,
+      seedMs: dataSet.seedMs,
+      seedSummaryDurationMs: dataSet.summary.durationMs,
+    },
+    settings: { connections: options.connections, durationSeconds: options.duration, warmupSeconds: options.warmup },
+    serverMaxRssMb: Math.round(rss.maxMb * 10) / 10,
+    rssSamples: rss.sampleCount,
+    rows,
+    counters,
+    writeProblems,
+    sqliteBusyInLog,
+    cpuProfiles: context.profiles,
+    wallSeconds: Math.round((Date.now() - startedAt) / 1000),
+  };
+  return { ...partial, targets: evaluateTargets(partial) };
+}
+
+function emptyRow(name: string, method: string, path: string): ScenarioRow {
+  return {
+    name,
+    method,
+    path,
+    outcome: 'ok',
+    note: '',
+    replyBytes: null,
+    real: null,
+    limit: null,
+    ratio: null,
+    maxRssMb: null,
+    loadAverage: Math.round((loadavg()[0] ?? 0) * 100) / 100,
+  };
+}
+
+async function runRead(context: RunContext, scenario: ReadScenario): Promise<ScenarioRow> {
+  const { server, options } = context;
+  const row = emptyRow(scenario.name, 'GET', scenario.path);
+  if (scenario.skip) {
+    console.log(`- ${scenario.name}: skipped (${scenario.skip})`);
+    return { ...row, outcome: 'skipped', note: scenario.skip };
+  }
+  // The load client asks for no compression, so neither does this: the limit server must send
+  // the very bytes the real server sends under load.
+  const reply = await fetch(server.baseUrl + scenario.path, {
+    headers: { ...scenario.headers, 'accept-encoding': 'identity' },
+  });
+  const body = Buffer.from(await reply.arrayBuffer());
+  const contentType = reply.headers.get('content-type') ?? 'application/json';
+  let problem: string | null = null;
+  let parsed: unknown = null;
+  if (reply.status !== 200) problem = `status ${reply.status}: ${body.toString('utf8').slice(0, 160)}`;
+  else {
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+      problem = scenario.check(parsed);
+    } catch {
+      problem = `not JSON (${contentType})`;
+    }
+  }
+  if (problem) {
+    console.log(`- ${scenario.name}: FAILED before load (${problem})`);
+    return { ...row, outcome: 'failed', note: problem };
+  }
+
+  const spec: LoadSpec = {
+    url: server.baseUrl + scenario.path,
+    connections: options.connections,
+    duration: options.duration,
+    warmup: options.warmup,
+    headers: scenario.headers,
+  };
+  const real = await measureServer(context, scenario.name, spec);
+  const maxRssMb = context.rss.takeWindowMaxMb();
+  const limitServer = await startLimitServer(body, contentType);
+  let limit: Measurement;
+  try {
+    limit = await runLoad({ ...spec, url: limitServer.baseUrl + scenario.path });
+  } finally {
+    await limitServer.stop();
+  }
+  const ratio = limit.rps > 0 ? real.rps / limit.rps : null;
+  console.log(
+    `- ${scenario.name}: ${fmt(real)} | limit ${Math.round(limit.rps)} req/s | ratio ${
+      ratio === null ? 'n/a' : `${(ratio * 100).toFixed(1)}%`
+    } | ${body.length} B`,
+  );
+  return { ...row, note: scenario.describe(parsed), replyBytes: body.length, real, limit, ratio, maxRssMb };
+}
+
+async function runWrite(
+  context: RunContext,
+  name: string,
+  readers: Reader[],
+  postIds: string[],
+  commentEvery: number,
+  totals: WriteProblems,
+): Promise<ScenarioRow> {
+  const { server, options } = context;
+  const problems = noProblems();
+  const path = commentEvery > 0 ? 'PUT /api/like|unlike|comment' : 'PUT /api/like|unlike';
+  const row = emptyRow(name, 'PUT', path);
+  const real = await measureServer(context, name, {
+    url: server.baseUrl,
+    connections: options.connections,
+    duration: options.duration,
+    warmup: options.warmup,
+    requests: writeRequests(readers, postIds, commentEvery, problems),
+  });
+  totals.replies += problems.replies;
+  totals.replyBytes += problems.replyBytes;
+  totals.serverErrors += problems.serverErrors;
+  totals.sqliteBusy += problems.sqliteBusy;
+  totals.samples.push(...problems.samples.slice(0, 5 - totals.samples.length));
+  const replyBytes = problems.replies > 0 ? Math.round(problems.replyBytes / problems.replies) : null;
+  console.log(`- ${name}: ${fmt(real)} | ${problems.serverErrors} 5xx, ${problems.sqliteBusy} SQLITE_BUSY`);
+  return {
+    ...row,
+    note: `${readers.length} users × ${postIds.length} posts${commentEvery > 0 ? `, 1 in ${commentEvery} a comment` : ''}; reply bytes are the mean`,
+    replyBytes,
+    real,
+    maxRssMb: context.rss.takeWindowMaxMb(),
+  };
+}
+
+async function runSignIn(context: RunContext, dataSet: DataSet): Promise<ScenarioRow> {
+  const { server, options } = context;
+  const body = JSON.stringify({
+    userName: dataSet.summary.landmarks.signInUserName,
+    password: dataSet.summary.password,
+  });
+  const headers = { 'content-type': 'application/json' };
+  const row = emptyRow('signin', 'POST', '/api/signin');
+  const check = await fetch(`${server.baseUrl}/api/signin`, { method: 'POST', headers, body });
+  const replyBytes = (await check.arrayBuffer()).byteLength;
+  if (check.status !== 200) {
+    console.log(`- signin: FAILED before load (status ${check.status})`);
+    return { ...row, outcome: 'failed', note: `status ${check.status}` };
+  }
+  const connections = Math.min(SIGN_IN_CONNECTIONS, options.connections);
+  const real = await measureServer(context, 'signin', {
+    url: `${server.baseUrl}/api/signin`,
+    method: 'POST',
+    headers,
+    body,
+    connections,
+    duration: Math.min(SIGN_IN_SECONDS, options.duration),
+    warmup: Math.min(1, options.warmup),
+  });
+  console.log(`- signin: ${fmt(real)} (${connections} connections)`);
+  return {
+    ...row,
+    note: `argon2 on purpose; ${connections} connections`,
+    replyBytes,
+    real,
+    maxRssMb: context.rss.takeWindowMaxMb(),
+  };
+}
+
+/** Loads the real server; with --cpu-prof, profiles the measured window (not the warm-up). */
+async function measureServer(context: RunContext, name: string, spec: LoadSpec): Promise<Measurement> {
+  context.rss.takeWindowMaxMb();
+  const { profiler } = context;
+  const measurement = await runLoad({ ...spec, onMeasureStart: profiler ? () => profiler.start() : undefined });
+  const { child } = context.server;
+  if (child.exitCode !== null || child.signalCode !== null) {
+    const tail = context.server.readLog().split('\n').slice(-20).join('\n');
+    throw new Error(`The server exited (${child.signalCode ?? `code ${child.exitCode}`}) during ${name}:\n${tail}`);
+  }
+  if (profiler) {
+    const file = await profiler.stop();
+    context.profiles.push({ scenario: name, file: file.replace(REPO_ROOT + '/', ''), summary: summariseProfile(file) });
+  }
+  return measurement;
+}
+
+function fmt(measurement: Measurement): string {
+  const { errors } = measurement;
+  const ms = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)} ms` : 'n/a (no 2xx reply)');
+  const problems = errors || measurement.non2xx ? `, ${errors} errors, ${measurement.non2xx} non-2xx` : '';
+  return `${Math.round(measurement.rps)} req/s, p50 ${ms(measurement.p50)}, p99 ${ms(measurement.p99)}${problems}`;
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);

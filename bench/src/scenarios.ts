@@ -1,0 +1,159 @@
+import type { DataSizes } from './bench-options';
+import type { SeedSummary } from './data-set';
+
+/** A GET measured against the real server and against a limit server replaying its reply. */
+export interface ReadScenario {
+  kind: 'read';
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+  /** Why this scenario cannot run on this data set; null when it can. */
+  skip: string | null;
+  /** Checks the parsed reply is what the scenario means to measure; returns a problem or null. */
+  check(reply: unknown): string | null;
+  /** A short description of the reply's contents for the table notes (e.g. list lengths). */
+  describe(reply: unknown): string;
+}
+
+/** The name of every scenario, in the order they run (reads, then writes, then sign-in). */
+export const SCENARIO_NAMES = [
+  'for-you',
+  'for-you-auth',
+  'deep-cursor',
+  'deep-page',
+  'following',
+  'top-posts',
+  'post-viral',
+  'post-200-comments',
+  'comments',
+  'profile',
+  'userposts',
+  'notices',
+  'like-toggle',
+  'write-mix',
+  'signin',
+] as const;
+export type ScenarioName = (typeof SCENARIO_NAMES)[number];
+
+export const WRITE_SCENARIOS: readonly ScenarioName[] = ['like-toggle', 'write-mix'];
+
+/** The issue's "deep page": after 10,000 posts, four per page. */
+const DEEP_PAGE = 2500;
+const FEED_PAGE_SIZE = 4;
+
+export function readScenarios(summary: SeedSummary, sizes: DataSizes, readerToken: string | null): ReadScenario[] {
+  const { landmarks } = summary;
+  const feed = `/api/posts?feed=for-you&page=1&limit=${FEED_PAGE_SIZE}`;
+  const tooFewPosts =
+    sizes.posts <= DEEP_PAGE * FEED_PAGE_SIZE ? `needs more than ${DEEP_PAGE * FEED_PAGE_SIZE} posts` : null;
+  return [
+    postList('for-you', feed, null),
+    {
+      ...postList('for-you-auth', feed, readerToken ? null : 'no signed-in reader'),
+      headers: readerToken ? { authorization: `Bearer ${readerToken}` } : undefined,
+    },
+    postList(
+      'deep-cursor',
+      `/api/posts?feed=for-you&limit=${FEED_PAGE_SIZE}&cursor=${encodeURIComponent(landmarks.deepCursor ?? '')}`,
+      landmarks.deepCursor ? null : 'the data set has no deep cursor',
+    ),
+    postList('deep-page', `/api/posts?feed=for-you&page=${DEEP_PAGE}&limit=${FEED_PAGE_SIZE}`, tooFewPosts),
+    postList(
+      'following',
+      `/api/posts?feed=following&userId=${landmarks.heavyFollowerId}&page=1&limit=${FEED_PAGE_SIZE}`,
+      null,
+    ),
+    {
+      kind: 'read',
+      name: 'top-posts',
+      path: '/api/top-posts',
+      skip: null,
+      check: (reply) => (listOf(reply, 'posts').length > 0 ? null : 'no top posts'),
+      describe: (reply) => `${listOf(reply, 'posts').length} posts`,
+    },
+    singlePost('post-viral', landmarks.viralPostId),
+    singlePost('post-200-comments', landmarks.manyCommentsPostId),
+    {
+      kind: 'read',
+      name: 'comments',
+      path: `/api/posts/${landmarks.manyCommentsPostId}/comments`,
+      skip: null,
+      check: (reply) => (listOf(reply, 'comments').length > 0 ? null : 'no comments'),
+      describe: (reply) => `${listOf(reply, 'comments').length} comments`,
+    },
+    {
+      kind: 'read',
+      name: 'profile',
+      path: `/api/user/${landmarks.profileUserId}`,
+      skip: null,
+      check: (reply) =>
+        field(field(reply, 'user'), '_id') === landmarks.profileUserId ? null : 'not the user asked for',
+      describe: (reply) => {
+        const user = field(reply, 'user');
+        return `${listOf(user, 'followers').length} followers, ${listOf(user, 'following').length} following ids`;
+      },
+    },
+    {
+      kind: 'read',
+      name: 'userposts',
+      path: `/api/userposts/${landmarks.profileUserId}`,
+      skip: null,
+      check: (reply) => (listOf(reply, 'userPosts').length > 0 ? null : 'the profile user has no posts'),
+      describe: (reply) => describePosts(listOf(reply, 'userPosts')),
+    },
+    {
+      kind: 'read',
+      name: 'notices',
+      path: '/api/allnotices',
+      skip: sizes.notices > 0 ? null : 'no notices in the data set',
+      check: (reply) => (listOf(reply, 'notices').length > 0 ? null : 'no notices'),
+      describe: (reply) => `${listOf(reply, 'notices').length} notices`,
+    },
+  ];
+}
+
+function postList(name: string, path: string, skip: string | null): ReadScenario {
+  return {
+    kind: 'read',
+    name,
+    path,
+    skip,
+    check: (reply) => (listOf(reply, 'posts').length > 0 ? null : 'the post list is empty'),
+    describe: (reply) => describePosts(listOf(reply, 'posts')),
+  };
+}
+
+function singlePost(name: string, id: string): ReadScenario {
+  return {
+    kind: 'read',
+    name,
+    path: `/api/posts/${id}`,
+    skip: id ? null : 'the data set names no such post',
+    check: (reply) => (field(field(reply, 'post'), '_id') === id ? null : 'not the post asked for'),
+    describe: (reply) => describePosts([field(reply, 'post')]),
+  };
+}
+
+/** What makes a post reply big: the inline likes and comments lists. */
+function describePosts(posts: unknown[]): string {
+  const likes = posts.reduce<number>((sum, post) => sum + listOf(post, 'likes').length, 0);
+  const comments = posts.reduce<number>((sum, post) => sum + listOf(post, 'comments').length, 0);
+  const likesCount = posts.reduce<number>((sum, post) => sum + numberField(post, 'likesCount'), 0);
+  const commentsCount = posts.reduce<number>((sum, post) => sum + numberField(post, 'commentsCount'), 0);
+  const what = posts.length === 1 ? '1 post' : `${posts.length} posts`;
+  return `${what}; likes ids ${likes}/${likesCount}, comments ${comments}/${commentsCount}`;
+}
+
+export function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+export function listOf(value: unknown, key: string): unknown[] {
+  const list = field(value, key);
+  return Array.isArray(list) ? (list as unknown[]) : [];
+}
+
+function numberField(value: unknown, key: string): number {
+  const found = field(value, key);
+  return typeof found === 'number' ? found : 0;
+}

@@ -1,0 +1,150 @@
+import type autocannon from 'autocannon';
+import type { SeedSummary } from './data-set';
+import { field, listOf } from './scenarios';
+
+export interface Reader {
+  userId: string;
+  userName: string;
+  token: string;
+}
+
+/** What the write replies said, counted while the writes run (warm-up included: a 5xx is a 5xx). */
+export interface WriteProblems {
+  replies: number;
+  replyBytes: number;
+  serverErrors: number;
+  sqliteBusy: number;
+  /** The first few bodies of 5xx / SQLITE_BUSY replies, to show in the report. */
+  samples: string[];
+}
+
+export function noProblems(): WriteProblems {
+  return { replies: 0, replyBytes: 0, serverErrors: 0, sqliteBusy: 0, samples: [] };
+}
+
+const SIGN_IN_CONCURRENCY = 4;
+const MAX_PAGE_SIZE = 50;
+
+/**
+ * Signs in up to `wanted` seeded users (argon2 makes each take a while on purpose, so a few at
+ * a time). Their names come from the landmarks and from the authors of feed pages: the API has no
+ * user list, and every seeded account shares the summary's password.
+ */
+export async function signInReaders(baseUrl: string, summary: SeedSummary, wanted: number): Promise<Reader[]> {
+  const names = new Set<string>([summary.landmarks.signInUserName, summary.landmarks.heavyFollowerUserName]);
+  for (let page = 1; page <= 20 && names.size < wanted; page += 1) {
+    const reply = await getJson(`${baseUrl}/api/posts?feed=for-you&page=${page}&limit=${MAX_PAGE_SIZE}`);
+    const posts = listOf(reply, 'posts');
+    if (posts.length === 0) break;
+    for (const post of posts) {
+      const name = field(field(post, 'postedBy'), 'userName');
+      if (typeof name === 'string' && names.size < wanted) names.add(name);
+    }
+  }
+  const queue = [...names].filter((name) => name.length > 0);
+  const readers: Reader[] = [];
+  const failures: string[] = [];
+  await Promise.all(
+    Array.from({ length: SIGN_IN_CONCURRENCY }, async () => {
+      for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+        const reply = await fetch(`${baseUrl}/api/signin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ userName: name, password: summary.password }),
+        });
+        const body: unknown = await reply.json().catch(() => null);
+        const token = field(body, 'token');
+        const userId = field(field(body, 'user'), '_id');
+        if (reply.ok && typeof token === 'string' && typeof userId === 'string') {
+          readers.push({ userId, userName: name, token });
+        } else {
+          failures.push(`${name}: ${reply.status}`);
+        }
+      }
+    }),
+  );
+  if (readers.length === 0) throw new Error(`No seeded user could sign in (${failures.slice(0, 3).join(', ')})`);
+  if (failures.length > 0) console.warn(`  ${failures.length} sign-ins failed, e.g. ${failures[0]}`);
+  return readers;
+}
+
+/**
+ * The posts the writes touch: one page of 50 from the feed, a different page each run (so reused
+ * data sets do not pile comments onto the same posts), never a landmark post the reads measure,
+ * plus the viral post, whose row every like contends for.
+ */
+export async function pickWritePosts(baseUrl: string, summary: SeedSummary, totalPosts: number): Promise<string[]> {
+  const { landmarks } = summary;
+  // Pages 2 to 199: never the posts of for-you page 1, nor those around the 10,000th that the
+  // deep-page and deep-cursor scenarios read.
+  const span = Math.min(Math.floor(totalPosts / MAX_PAGE_SIZE), 199);
+  const page = span > 1 ? 2 + (Math.floor(Date.now() / 1000) % (span - 1)) : 1;
+  const reply = await getJson(`${baseUrl}/api/posts?feed=for-you&page=${page}&limit=${MAX_PAGE_SIZE}`);
+  const avoid = new Set([landmarks.viralPostId, landmarks.manyCommentsPostId]);
+  const ids = listOf(reply, 'posts')
+    .map((post) => field(post, '_id'))
+    .filter((id): id is string => typeof id === 'string' && !avoid.has(id));
+  if (landmarks.viralPostId) ids.push(landmarks.viralPostId);
+  if (ids.length === 0) throw new Error('Found no posts to write to');
+  return ids;
+}
+
+/**
+ * Requests that walk (reader, post) pairs in order: consecutive requests use different readers,
+ * so a pair is never in flight twice at once, and each visit flips that pair between like and
+ * unlike. With `commentEvery` > 0, every n-th request is a comment instead.
+ */
+export function writeRequests(
+  readers: Reader[],
+  postIds: string[],
+  commentEvery: number,
+  problems: WriteProblems,
+): autocannon.Request[] {
+  let sequence = 0;
+  const liked = new Map<string, boolean>();
+  const onResponse = (status: number, body: string): void => {
+    problems.replies += 1;
+    problems.replyBytes += Buffer.byteLength(body);
+    const busy = body.includes('SQLITE_BUSY');
+    if (status >= 500) problems.serverErrors += 1;
+    if (busy) problems.sqliteBusy += 1;
+    if ((status >= 500 || busy) && problems.samples.length < 5)
+      problems.samples.push(`${status} ${body.slice(0, 200)}`);
+  };
+  return [
+    {
+      method: 'PUT',
+      path: '/api/like',
+      setupRequest: (request: autocannon.Request): autocannon.Request => {
+        const i = sequence;
+        sequence += 1;
+        const reader = readers[i % readers.length];
+        const postId = postIds[Math.floor(i / readers.length) % postIds.length];
+        const headers = {
+          ...request.headers,
+          authorization: `Bearer ${reader.token}`,
+          'content-type': 'application/json',
+        };
+        if (commentEvery > 0 && i % commentEvery === commentEvery - 1) {
+          return {
+            ...request,
+            path: '/api/comment',
+            headers,
+            body: JSON.stringify({ postId, text: `bench comment ${i}` }),
+          };
+        }
+        const key = `${reader.userId}:${postId}`;
+        const like = !liked.get(key);
+        liked.set(key, like);
+        return { ...request, path: like ? '/api/like' : '/api/unlike', headers, body: JSON.stringify({ postId }) };
+      },
+      onResponse,
+    },
+  ];
+}
+
+export async function getJson(url: string, headers: Record<string, string> = {}): Promise<unknown> {
+  const reply = await fetch(url, { headers });
+  if (!reply.ok) throw new Error(`GET ${url} answered ${reply.status}`);
+  return reply.json();
+}
