@@ -1,0 +1,72 @@
+import type { Database, Dialect } from '../database/database.types';
+
+export type TableName = keyof Database;
+/** A whole row, every column given: the generator decides every value, defaults included. */
+export type FullRow<T extends TableName> = Database[T];
+
+/**
+ * Where generated rows go. The generator only knows this interface; each dialect loads rows its
+ * fastest way without a new dependency (prepared statements on SQLite, unnest() on PostgreSQL).
+ */
+export interface BulkWriter {
+  readonly dialect: Dialect;
+  countPosts(): Promise<number>;
+  /** Empties every app table (not the migration bookkeeping). */
+  reset(): Promise<void>;
+  begin(): Promise<void>;
+  insert<T extends TableName>(table: T, rows: FullRow<T>[]): Promise<void>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+  /** Fresh planner statistics, so queries are planned for the real table sizes. */
+  analyze(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Children before parents, so deleting in this order never trips a foreign key. */
+export const TABLES_CHILDREN_FIRST: readonly TableName[] = [
+  'likes',
+  'comments',
+  'follows',
+  'notices',
+  'posts',
+  'users',
+];
+
+export const COLUMNS: { readonly [T in TableName]: readonly (keyof Database[T] & string)[] } = {
+  users: [
+    'id',
+    'user_name',
+    'email',
+    'email_key',
+    'password_hash',
+    'pic',
+    'position',
+    'bio',
+    'theme',
+    'role',
+    'created_at',
+    'updated_at',
+  ],
+  follows: ['follower_id', 'followee_id', 'created_at'],
+  posts: [
+    'id',
+    'author_id',
+    'title',
+    'description',
+    'photo',
+    'category',
+    'link1',
+    'link2',
+    'likes_count',
+    'comments_count',
+    'commenters_count',
+    'created_at',
+    'updated_at',
+  ],
+  likes: ['post_id', 'user_id', 'created_at'],
+  comments: ['id', 'post_id', 'author_id', 'text', 'created_at'],
+  notices: ['id', 'author_id', 'description', 'links', 'tags', 'created_at'],
+};
+
+/** Every other column is text (timestamps included, see database.types.ts). */
+export const INTEGER_COLUMNS: ReadonlySet<string> = new Set(['likes_count', 'comments_count', 'commenters_count']);

@@ -1,0 +1,277 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LIMITS, USER_NAME_PATTERN } from '@techit/contract/limits';
+import { sql } from 'kysely';
+import { isHttpUrl } from '../src/common/url-rules';
+import { isoTime } from '../src/seed/iso-time';
+import { longTail } from '../src/seed/long-tail';
+import { runSeed, SEED_PASSWORD, SEED_SUMMARY_FILE, type SeedSummary } from '../src/seed/run-seed';
+import { DEFAULT_SIZES, parseSeedArgs, SeedUsageError } from '../src/seed/seed-options';
+import { snapshot, startTestApp, type TestApp } from './support/test-app';
+
+const SIZES = { users: 50, posts: 300, likes: 2000, comments: 600, follows: 400, notices: 30 };
+const NOW = new Date('2026-06-01T00:00:00.000Z');
+const TWO_YEARS_MS = 730 * 86_400_000;
+/** Small enough for 300 posts, so the deep-page cursor is exercised without 10,000 of them. */
+const DEEP_AFTER = 100;
+
+let t: TestApp;
+let summary: SeedSummary;
+
+function seed(options: { seed: number; reset: boolean; deepCursorAfter?: number }): Promise<SeedSummary> {
+  return runSeed(t.config, { sizes: SIZES, now: NOW, imageCount: 2, ...options });
+}
+
+async function count(query: Promise<{ rows: { n: number | string }[] }>): Promise<number> {
+  return Number((await query).rows[0]?.n);
+}
+
+/** The data with what is random on purpose (argon2's salt, the stored files' names) made stable. */
+async function comparableSnapshot(of: SeedSummary): Promise<string> {
+  let text = await snapshot(t.db);
+  of.images.forEach((url, index) => (text = text.split(url).join(`<image ${index}>`)));
+  const hashes = await t.db.selectFrom('users').select('password_hash').distinct().execute();
+  for (const { password_hash } of hashes) text = text.split(password_hash).join('<hash>');
+  return text;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  summary = await seed({ seed: 7, reset: false, deepCursorAfter: DEEP_AFTER });
+});
+
+afterAll(() => t.close());
+
+describe('npm run seed', () => {
+  it('inserts the sizes asked for and writes them, with the landmarks, to DATA_DIR/seed-summary.json', async () => {
+    expect(summary.sizes).toEqual(SIZES);
+    expect(summary.dialect).toBe(t.dialect);
+    for (const table of Object.keys(SIZES) as (keyof typeof SIZES)[]) {
+      expect(await count(sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(t.db))).toBe(
+        SIZES[table],
+      );
+    }
+    const written = JSON.parse(readFileSync(join(t.config.dataDir, SEED_SUMMARY_FILE), 'utf8')) as SeedSummary;
+    expect(written).toEqual(summary);
+    expect(written.password).toBe(SEED_PASSWORD);
+  });
+
+  it('keeps every post counter equal to its rows: likes, comments and distinct commenters', async () => {
+    const wrong = await sql<{ id: string }>`
+      select p.id from posts p
+       where p.likes_count <> (select count(*) from likes l where l.post_id = p.id)
+          or p.comments_count <> (select count(*) from comments c where c.post_id = p.id)
+          or p.commenters_count <> (select count(distinct c.author_id) from comments c where c.post_id = p.id)`.execute(
+      t.db,
+    );
+    expect(wrong.rows).toEqual([]);
+    // Not all zero: the check above would pass on an empty shape too.
+    expect(
+      await count(sql<{ n: number }>`select count(*) as n from posts where commenters_count > 0`.execute(t.db)),
+    ).toBeGreaterThan(0);
+  });
+
+  it('writes no self-follow and no row pointing at a missing user or post (the load runs without key checks)', async () => {
+    expect(
+      await count(sql<{ n: number }>`select count(*) as n from follows where follower_id = followee_id`.execute(t.db)),
+    ).toBe(0);
+    const orphans = sql<{ n: number }>`
+      select (select count(*) from likes l where not exists (select 1 from posts p where p.id = l.post_id)
+                                              or not exists (select 1 from users u where u.id = l.user_id))
+           + (select count(*) from comments c where not exists (select 1 from posts p where p.id = c.post_id)
+                                                 or not exists (select 1 from users u where u.id = c.author_id))
+           + (select count(*) from follows f where not exists (select 1 from users u where u.id = f.follower_id)
+                                                or not exists (select 1 from users u where u.id = f.followee_id))
+           + (select count(*) from posts p where not exists (select 1 from users u where u.id = p.author_id))
+           + (select count(*) from notices n where not exists (select 1 from users u where u.id = n.author_id)) as n`.execute(
+      t.db,
+    );
+    expect(await count(orphans)).toBe(0);
+  });
+
+  it('gives realistic shapes: valid unique names, two years of posts, ids stamped with their time, a third with images', async () => {
+    const users = await t.db.selectFrom('users').select(['user_name', 'email', 'email_key', 'pic']).execute();
+    for (const user of users) {
+      expect(user.user_name).toMatch(USER_NAME_PATTERN);
+      expect(user.user_name.length).toBeGreaterThanOrEqual(LIMITS.userNameMin);
+      expect(user.user_name.length).toBeLessThanOrEqual(LIMITS.userNameMax);
+      expect(user.email_key).toBe(user.email.normalize('NFC').toLowerCase());
+    }
+    expect(new Set(users.map((user) => user.user_name.toLowerCase())).size).toBe(users.length);
+
+    const posts = await t.db
+      .selectFrom('posts')
+      .select(['id', 'created_at', 'photo', 'title', 'description'])
+      .execute();
+    for (const post of posts) {
+      const created = Date.parse(post.created_at);
+      expect(created).toBeGreaterThanOrEqual(NOW.getTime() - TWO_YEARS_MS);
+      expect(created).toBeLessThanOrEqual(NOW.getTime());
+      expect(parseInt(post.id.slice(0, 8), 16)).toBe(Math.floor(created / 1000));
+      expect(post.title.length).toBeLessThanOrEqual(LIMITS.postTitleMax);
+      expect(post.description.length).toBeLessThanOrEqual(LIMITS.postDescMax);
+      if (post.photo) expect(summary.images).toContain(post.photo);
+    }
+    const withPhoto = posts.filter((post) => post.photo).length / posts.length;
+    expect(withPhoto).toBeGreaterThan(0.25);
+    expect(withPhoto).toBeLessThan(0.42);
+
+    const notices = await t.db.selectFrom('notices').select(['links', 'tags']).execute();
+    for (const notice of notices) {
+      const links = JSON.parse(notice.links) as string[];
+      expect(links.length).toBeLessThanOrEqual(LIMITS.noticeLinksMax);
+      for (const link of links) expect(isHttpUrl(link) && link.startsWith('https://')).toBe(true);
+    }
+  });
+
+  it('makes likes long-tailed: the viral post has every user, most posts only a few', async () => {
+    const { viralPostId, viralPostLikes } = summary.landmarks;
+    const max = await t.db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.max('likes_count').as('max'))
+      .executeTakeFirstOrThrow();
+    expect(viralPostLikes).toBe(Math.min(SIZES.users, 10_000));
+    expect(Number(max.max)).toBe(viralPostLikes);
+    const viral = await t.http.get(`/api/posts/${viralPostId}`).expect(200);
+    expect(viral.body.post.likesCount).toBe(viralPostLikes);
+    const median = await t.db
+      .selectFrom('posts')
+      .select('likes_count')
+      .orderBy('likes_count')
+      .offset(SIZES.posts / 2)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(median.likes_count).toBeLessThan(SIZES.likes / SIZES.posts);
+  });
+
+  it('holds the other landmarks: a post with exactly 200 comments, the heavy follower, a profile with posts', async () => {
+    const {
+      manyCommentsPostId,
+      manyCommentsPostComments,
+      heavyFollowerId,
+      heavyFollowerUserName,
+      heavyFollowerFollows,
+      profileUserId,
+    } = summary.landmarks;
+    expect(manyCommentsPostComments).toBe(200);
+    const detail = await t.http.get(`/api/posts/${manyCommentsPostId}`).expect(200);
+    expect(detail.body.post.commentsCount).toBe(200);
+    expect(detail.body.post.comments).toHaveLength(200);
+
+    expect(heavyFollowerFollows).toBe(Math.min(1000, SIZES.users - 1));
+    const heavy = await t.http.get(`/api/user/${heavyFollowerId}`).expect(200);
+    expect(heavy.body.user.userName).toBe(heavyFollowerUserName);
+    expect(heavy.body.user.following).toHaveLength(heavyFollowerFollows);
+
+    const perUser = await t.db
+      .selectFrom('posts')
+      .select(['author_id', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('author_id')
+      .execute();
+    const most = Math.max(...perUser.map((row) => Number(row.n)));
+    const profilePosts = Number(perUser.find((row) => row.author_id === profileUserId)?.n ?? 0);
+    expect(profilePosts).toBeGreaterThanOrEqual(Math.min(20, most));
+  });
+
+  it('gives the deep cursor that pages on right after the N-th newest post', async () => {
+    const expected = await t.db
+      .selectFrom('posts')
+      .select('id')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(DEEP_AFTER)
+      .limit(4)
+      .execute();
+    const page = await t.http
+      .get('/api/posts')
+      .query({ feed: 'for-you', cursor: summary.landmarks.deepCursor, limit: 4 })
+      .expect(200);
+    expect(page.body.posts.map((post: { _id: string }) => post._id)).toEqual(expected.map((row) => row.id));
+  });
+
+  it('lets every seeded user sign in with the one password in the summary', async () => {
+    const reply = await t.http
+      .post('/api/signin')
+      .send({ userName: summary.landmarks.signInUserName, password: summary.password })
+      .expect(200);
+    expect(reply.body.user._id).toBe(summary.landmarks.heavyFollowerId);
+  });
+
+  it('stores its pictures through the upload pipeline, served as WebP, and gives some avatars one', async () => {
+    expect(summary.images).toHaveLength(2);
+    for (const url of summary.images) {
+      const reply = await t.http.get(url).expect(200);
+      expect(reply.headers['content-type']).toBe('image/webp');
+    }
+    const pics = await t.db.selectFrom('users').select('pic').execute();
+    expect(pics.some((row) => summary.images.includes(row.pic))).toBe(true);
+  });
+
+  it('refuses a database that holds posts unless --reset, and the same seed reproduces the same data', async () => {
+    const before = await comparableSnapshot(summary);
+    await expect(seed({ seed: 7, reset: false })).rejects.toThrow(SeedUsageError);
+    expect(await comparableSnapshot(summary)).toBe(before);
+
+    const other = await seed({ seed: 8, reset: true });
+    expect(await comparableSnapshot(other)).not.toBe(before);
+
+    const again = await seed({ seed: 7, reset: true });
+    expect(await comparableSnapshot(again)).toBe(before);
+    expect({ ...again.landmarks, deepCursor: summary.landmarks.deepCursor }).toEqual(summary.landmarks);
+    // 300 posts do not reach the default 10,000: no deep page to point at.
+    expect(again.landmarks.deepCursor).toBeNull();
+  });
+});
+
+describe('seed flags', () => {
+  it('defaults every size and accepts "--flag value" and "--flag=value"', () => {
+    expect(parseSeedArgs([])).toEqual({ sizes: DEFAULT_SIZES, seed: 1, reset: false });
+    expect(parseSeedArgs(['--posts', '10', '--likes=5', '--seed', '3', '--reset'])).toEqual({
+      sizes: { ...DEFAULT_SIZES, posts: 10, likes: 5 },
+      seed: 3,
+      reset: true,
+    });
+  });
+
+  it.each([
+    ['--bogus'],
+    ['--posts'],
+    ['--posts', '-1'],
+    ['--posts', '1e3'],
+    ['--users=ten'],
+    ['--users', '0', '--posts', '5'],
+  ])('rejects %j with a one-line usage error', (...args) => {
+    expect(() => parseSeedArgs(args)).toThrow(SeedUsageError);
+    try {
+      parseSeedArgs(args);
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+});
+
+describe('seed helpers', () => {
+  it('longTail sums exactly, respects the cap and falls off with rank', () => {
+    // Small: global lookups (Math) are slow inside jest's VM context; the CLI runs 100,000 posts.
+    const counts = longTail(9_500, 2_000, 100, 1);
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(9_500);
+    expect(counts[0]).toBe(100);
+    expect(counts.every((n, rank) => rank === 0 || n <= counts[rank - 1])).toBe(true);
+    expect(counts[counts.length - 1]).toBeLessThan(2);
+    expect(longTail(10, 2, 3, 1)).toEqual(Int32Array.from([3, 3]));
+  });
+
+  it('isoTime writes what Date#toISOString writes', () => {
+    for (const ms of [
+      0,
+      1,
+      999,
+      86_399_999,
+      1_700_000_000_123,
+      NOW.getTime() - 1,
+      NOW.getTime() - TWO_YEARS_MS + 12_345.9,
+    ]) {
+      expect(isoTime(ms)).toBe(new Date(Math.floor(ms)).toISOString());
+    }
+  });
+});
