@@ -1,7 +1,8 @@
 import { JwtService } from '@nestjs/jwt';
 import type { Comment, Post } from '@techit/contract/api-types';
-import { LIST_COMMENTS_PREVIEW } from '@techit/contract/limits';
+import { DEFAULT_PROFILE_PIC, LIST_COMMENTS_PREVIEW } from '@techit/contract/limits';
 import type { Response } from 'supertest';
+import { newObjectId } from '../src/common/object-id';
 import { createPost, createUser, type TestUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -443,5 +444,89 @@ describe("what a list shows of each post: its newest comments and the viewer's o
     const visitor = await fetchList();
     expect(await fetchList(`${reader.auth}x`)).toEqual(visitor);
     expect(await fetchList(`Bearer ${expired}`)).toEqual(visitor);
+  });
+});
+
+describe('GET /api/posts (following, for someone who follows hundreds)', () => {
+  // Past 100 followees the feed is read by walking the newest posts instead of each followee's
+  // (PostsRepository.followedBy): the same posts must come back, page after page.
+  let app: TestApp;
+  let reader: TestUser;
+  const expected: string[] = [];
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    reader = await createUser(app);
+    const start = Date.parse('2026-01-01T00:00:00.000Z');
+    const users = Array.from({ length: 150 }, (_, i) => {
+      const userName = `many${i}_${process.pid}`;
+      return {
+        id: newObjectId(new Date(start + i)),
+        user_name: userName,
+        email: `${userName}@example.com`,
+        email_key: `${userName}@example.com`,
+        password_hash: 'never-signs-in',
+        pic: DEFAULT_PROFILE_PIC,
+        bio: '',
+        position: '',
+        theme: 'light',
+        role: 'user',
+        created_at: new Date(start).toISOString(),
+        updated_at: new Date(start).toISOString(),
+      };
+    });
+    await app.db.insertInto('users').values(users).execute();
+    // The reader follows the first 120; the other 30 post too, and must not show.
+    await app.db
+      .insertInto('follows')
+      .values(users.slice(0, 120).map((u) => ({ follower_id: reader.id, followee_id: u.id, created_at: u.created_at })))
+      .execute();
+    const rows = Array.from({ length: 300 }, (_, i) => {
+      const author = users[(i * 7) % users.length];
+      const at = new Date(start + 60_000 * (i % 50) + i).toISOString();
+      return {
+        id: newObjectId(new Date(start + i * 1000)),
+        author_id: author.id,
+        title: `Post ${i}`,
+        description: 'd',
+        photo: '',
+        category: '',
+        link1: '',
+        link2: '',
+        likes_count: 0,
+        comments_count: 0,
+        commenters_count: 0,
+        created_at: at,
+        updated_at: at,
+        followed: users.indexOf(author) < 120,
+      };
+    });
+    await app.db
+      .insertInto('posts')
+      .values(rows.map(({ followed: _followed, ...row }) => row))
+      .execute();
+    const newestFirst = rows
+      .filter((row) => row.followed)
+      .sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1));
+    expected.push(...newestFirst.map((row) => row.id));
+  });
+
+  afterAll(() => app.close());
+
+  it('lists exactly the followed authors’ posts, newest first, through every cursor page', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `/api/posts?feed=following&limit=7${cursor ? `&cursor=${cursor}` : ''}`;
+      const response = await app.http.get(query).set('Authorization', reader.auth).expect(200);
+      seen.push(...(response.body.posts as Post[]).map((post) => post._id));
+      cursor = response.body.nextCursor as string | null;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+  });
+
+  it('answers the same by page number and by userId', async () => {
+    const page3 = await app.http.get(`/api/posts?feed=following&userId=${reader.id}&limit=9&page=3`).expect(200);
+    expect((page3.body.posts as Post[]).map((post) => post._id)).toEqual(expected.slice(18, 27));
   });
 });
