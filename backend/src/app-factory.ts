@@ -10,6 +10,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { registerConditionalGet } from './common/conditional-get';
+import { ReadCache, registerReadCache } from './common/read-cache';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { registerJsonBodyParser } from './common/json-body-parser';
 import { createValidationPipe } from './common/validation';
@@ -66,6 +67,7 @@ export async function createApp(config: AppConfig, onQuery?: QueryObserver): Pro
   registerJsonBodyParser(fastify);
   // Before compression: the ETag is the hash of the JSON itself, whatever encoding goes out.
   registerConditionalGet(fastify);
+  registerReadCache(fastify, new ReadCache(config.readCacheTtlMs));
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: 1024,

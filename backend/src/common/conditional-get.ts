@@ -7,17 +7,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * by construction: a client revalidating an unchanged feed gets 304 and no body. `no-cache` makes
  * browsers revalidate every time (the data changes at any moment) and `Vary: Authorization` keeps
  * shared caches from serving one viewer's reply to another. Static files get their ETags from
- * @fastify/static; writes and errors never get one.
+ * @fastify/static; writes and errors never get one. Register before the read cache and compression.
  */
 export function registerConditionalGet(fastify: FastifyInstance): void {
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : null;
-    if (!body || !isApiRead(request) || reply.statusCode !== 200 || reply.hasHeader('etag')) {
+    if (!body || !isApiRead(request) || reply.statusCode !== 200) {
       done(null, payload);
       return;
     }
-    // Weak: the compression hook that runs next changes the bytes but not the meaning.
-    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    // A reply from the read cache comes with the tag it was stored with. Weak: compression,
+    // which runs next, changes the bytes but not the meaning.
+    const known = reply.getHeader('etag');
+    const etag = typeof known === 'string' ? known : `W/"${createHash('sha1').update(body).digest('base64url')}"`;
     reply.header('ETag', etag);
     reply.header('Cache-Control', 'no-cache');
     reply.header('Vary', 'Authorization');

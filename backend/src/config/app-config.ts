@@ -19,6 +19,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** The built web app, served at / when present. */
   webDistDir: string;
+  /** How long a visitor's API read may be answered from memory; 0 turns the read cache off. */
+  readCacheTtlMs: number;
 }
 
 /** A setting that cannot work; start-up stops with this one line. */
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     logLevel: logLevel(env),
     webDistDir: resolveDir(text(env, 'WEB_DIST_DIR') ?? resolve(__dirname, '../../../frontend/dist')),
+    readCacheTtlMs: integer(env, 'READ_CACHE_TTL_MS', 5000, 0, 3_600_000),
   };
 }
 

@@ -110,29 +110,29 @@ export class PostsService {
 
   async like(me: AuthUser, rawPostId: string): Promise<Post> {
     const post = await this.requirePost(rawPostId);
-    await this.transactions.run(async (trx) => {
+    const counted = await this.transactions.run(async (trx) => {
       // Counting first locks the post and proves it still exists (it may have been deleted since
       // requirePost): a 404 instead of a foreign-key error. A repeated like takes the count back.
-      if (!(await this.posts.adjustCounter(post.id, 'likes_count', 1, trx))) throw new NotFoundError(POST_NOT_FOUND);
-      if (!(await this.posts.addLike(post.id, me.id, new Date().toISOString(), trx))) {
-        await this.posts.adjustCounter(post.id, 'likes_count', -1, trx);
-      }
+      const row = await this.posts.adjustCounter(post.id, 'likes_count', 1, trx);
+      if (!row) throw new NotFoundError(POST_NOT_FOUND);
+      if (await this.posts.addLike(post.id, me.id, new Date().toISOString(), trx)) return row;
+      return (await this.posts.adjustCounter(post.id, 'likes_count', -1, trx)) ?? row;
     });
-    return this.get(post.id, me);
+    return this.afterLikeChange({ ...post, ...counted }, me, true);
   }
 
   async unlike(me: AuthUser, rawPostId: string): Promise<Post> {
     const post = await this.requirePost(rawPostId);
-    await this.transactions.run(async (trx) => {
+    const counted = await this.transactions.run(async (trx) => {
       // Same lock order as like (the post row, then the like row): a like and an unlike racing
       // for one post queue up instead of deadlocking. Taking back a like that was not there
       // restores the count.
-      if (!(await this.posts.adjustCounter(post.id, 'likes_count', -1, trx))) throw new NotFoundError(POST_NOT_FOUND);
-      if (!(await this.posts.removeLike(post.id, me.id, trx))) {
-        await this.posts.adjustCounter(post.id, 'likes_count', 1, trx);
-      }
+      const row = await this.posts.adjustCounter(post.id, 'likes_count', -1, trx);
+      if (!row) throw new NotFoundError(POST_NOT_FOUND);
+      if (await this.posts.removeLike(post.id, me.id, trx)) return row;
+      return (await this.posts.adjustCounter(post.id, 'likes_count', 1, trx)) ?? row;
     });
-    return this.get(post.id, me);
+    return this.afterLikeChange({ ...post, ...counted }, me, false);
   }
 
   async comment(me: AuthUser, rawPostId: string, text: string): Promise<Post> {
@@ -187,6 +187,15 @@ export class PostsService {
   private async single(row: PostWithAuthor, viewer: AuthUser | null): Promise<Post> {
     const [liked, comments] = await Promise.all([this.likedBy([row.id], viewer), this.posts.commentsOf(row.id)]);
     return toViewedPost(row, viewer, liked, comments);
+  }
+
+  /**
+   * The post as the liker now sees it: the counter update answered the row, and whether they like
+   * it is what they just did, so only the conversation is read again.
+   */
+  private async afterLikeChange(row: PostWithAuthor, me: AuthUser, liked: boolean): Promise<Post> {
+    const comments = await this.posts.commentsOf(row.id);
+    return toViewedPost(row, me, liked ? new Set([row.id]) : new Set(), comments);
   }
 
   private likedBy(postIds: string[], viewer: AuthUser | null): Promise<Set<string>> {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
+import { PreparedQuery } from '../database/prepared-query';
 import { DATABASE } from '../database/database.tokens';
 import type { Db, Executor, NewUser, UserRow, UserUpdate } from '../database/database.types';
 
@@ -8,8 +9,13 @@ import type { Db, Executor, NewUser, UserRow, UserUpdate } from '../database/dat
 export class UsersRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
+  // Read on every authenticated request (JwtStrategy): built once, see PreparedQuery.
+  private readonly byId = new PreparedQuery((ex, p: { id: string }) =>
+    ex.selectFrom('users').selectAll().where('id', '=', p.id),
+  );
+
   findById(id: string, ex: Executor = this.db): Promise<UserRow | undefined> {
-    return ex.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.byId.first(ex, { id });
   }
 
   /** Sign-in accepts the userName or the email, in any letter case. */

@@ -38,6 +38,8 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    // Suites write through t.db behind the app's back; read-cache.e2e-spec turns it on.
+    READ_CACHE_TTL_MS: '0',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...settings,
   });

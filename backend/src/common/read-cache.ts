@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Visitors' API reads answered from memory. Most of a community's traffic is people without a
+ * session reading the same first pages; a reply that depends on no viewer (no Authorization
+ * header) is kept, keyed by its URL, and served again without touching Nest or the database.
+ *
+ * It is never stale for a write made through this server: every write (any request that is not
+ * a GET or HEAD) empties the cache when it starts and again when it ends, and a reply is only
+ * kept if no write started or ended while it was being built. A change made outside this
+ * process (another instance, `npm run admin`) shows within the TTL. See
+ * docs/decisions/008-read-cache.md.
+ */
+export class ReadCache {
+  private generation = 0;
+  private readonly entries = new Map<string, CachedReply>();
+  private bytes = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxBytes = 32 * 1024 * 1024,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  /** Changes whenever a write starts or ends: a reply built across a change is not kept. */
+  get version(): number {
+    return this.generation;
+  }
+
+  invalidate(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get(key: string): CachedReply | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (this.now() - entry.storedAt > this.ttlMs) {
+      this.bytes -= entry.body.length;
+      return undefined;
+    }
+    this.entries.set(key, entry); // most recently used last
+    return entry;
+  }
+
+  set(key: string, reply: Omit<CachedReply, 'storedAt'>, builtAtVersion: number): void {
+    if (builtAtVersion !== this.generation || reply.body.length > this.maxBytes / 4) return;
+    const previous = this.entries.get(key);
+    if (previous) {
+      this.entries.delete(key);
+      this.bytes -= previous.body.length;
+    }
+    this.entries.set(key, { ...reply, storedAt: this.now() });
+    this.bytes += reply.body.length;
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= entry.body.length;
+    }
+  }
+}
+
+export interface CachedReply {
+  body: string;
+  etag: string;
+  contentType: string;
+  storedAt: number;
+}
+
+/** The reads whose reply is the same for every visitor (not health, which must look each time). */
+const CACHEABLE = /^\/api\/(posts|top-posts|user|userposts|allnotices|usernotices)(\/|\?|$)/;
+
+/**
+ * Must be registered after registerConditionalGet (so a kept reply has its ETag) and before
+ * compression (so what is kept is the JSON itself).
+ */
+export function registerReadCache(fastify: FastifyInstance, cache: ReadCache): void {
+  if (!cache.enabled) return;
+  const builtAt = new WeakMap<FastifyRequest, number>();
+  const isWrite = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD';
+
+  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
+    if (isWrite(request)) {
+      cache.invalidate();
+      done();
+      return;
+    }
+    if (request.headers.authorization !== undefined || !CACHEABLE.test(request.url)) {
+      done();
+      return;
+    }
+    const hit = cache.get(request.url);
+    if (!hit) {
+      builtAt.set(request, cache.version);
+      done();
+      return;
+    }
+    void reply.header('content-type', hit.contentType).header('etag', hit.etag).send(hit.body);
+  });
+
+  fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+    const version = builtAt.get(request);
+    const etag = reply.getHeader('etag');
+    if (version !== undefined && reply.statusCode === 200 && typeof payload === 'string' && typeof etag === 'string') {
+      cache.set(request.url, { body: payload, etag, contentType: String(reply.getHeader('content-type')) }, version);
+    }
+    done(null, payload);
+  });
+
+  fastify.addHook('onResponse', (request: FastifyRequest, _reply: FastifyReply, done) => {
+    if (isWrite(request)) cache.invalidate();
+    done();
+  });
+}

@@ -1,0 +1,158 @@
+import type { Post } from '@techit/contract/api-types';
+import { createNotice, createPost, createUser, type TestUser } from './support/factories';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Visitors' reads come from memory (READ_CACHE_TTL_MS), but never stale after a write through
+ * the API: each kind of write below must show at once in the reads it affects.
+ */
+describe('the read cache for visitors', () => {
+  let t: TestApp;
+  let statements = 0;
+  let author: TestUser;
+  let reader: TestUser;
+  let post: Post;
+
+  beforeAll(async () => {
+    t = await startTestApp({ READ_CACHE_TTL_MS: '60000' }, () => (statements += 1));
+    author = await createUser(t);
+    reader = await createUser(t);
+    post = await createPost(t, author, { title: 'Cached' });
+  });
+
+  afterAll(() => t.close());
+
+  async function read(path: string, headers: Record<string, string> = {}) {
+    statements = 0;
+    let request = t.http.get(path);
+    for (const [name, value] of Object.entries(headers)) request = request.set(name, value);
+    const response = await request;
+    return { response, statements };
+  }
+
+  it('answers a repeated read from memory, with the same body and ETag and no SQL', async () => {
+    const first = await read('/api/posts?limit=4');
+    expect(first.statements).toBeGreaterThan(0);
+    const second = await read('/api/posts?limit=4');
+    expect(second.statements).toBe(0);
+    expect(second.response.status).toBe(200);
+    expect(second.response.body).toEqual(first.response.body);
+    expect(second.response.headers.etag).toBe(first.response.headers.etag);
+    expect(second.response.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('answers 304 from memory to a client that has the version', async () => {
+    const first = await read(`/api/posts/${post._id}`);
+    const again = await read(`/api/posts/${post._id}`, { 'If-None-Match': first.response.headers.etag });
+    expect(again.response.status).toBe(304);
+    expect(again.statements).toBe(0);
+  });
+
+  it('never serves or keeps a reply for a reader with a token (it marks their likes)', async () => {
+    await t.http.put('/api/like').set('Authorization', reader.auth).send({ postId: post._id }).expect(200);
+    await read(`/api/posts/${post._id}`); // a visitor's copy is kept
+    const mine = await read(`/api/posts/${post._id}`, { Authorization: reader.auth });
+    expect(mine.statements).toBeGreaterThan(0);
+    expect(mine.response.body.post.likes).toEqual([reader.id]);
+    const visitor = await read(`/api/posts/${post._id}`);
+    expect(visitor.response.body.post.likes).toEqual([]);
+    expect(visitor.statements).toBe(0);
+  });
+
+  it('keeps neither errors nor the health check', async () => {
+    expect((await read('/api/user/0123456789abcdef01234567')).response.status).toBe(404);
+    expect((await read('/api/user/0123456789abcdef01234567')).statements).toBeGreaterThan(0);
+    await read('/api/health');
+    expect((await read('/api/health')).statements).toBeGreaterThan(0);
+  });
+
+  const writes: {
+    name: string;
+    read: () => string;
+    write: () => Promise<unknown>;
+    changed: (body: never) => unknown;
+  }[] = [
+    {
+      name: 'a like',
+      read: () => `/api/posts/${post._id}`,
+      write: () => t.http.put('/api/like').set('Authorization', author.auth).send({ postId: post._id }).expect(200),
+      changed: (body: { post: Post }) => body.post.likesCount,
+    },
+    {
+      name: 'a comment',
+      read: () => '/api/posts?limit=4',
+      write: () =>
+        t.http.put('/api/comment').set('Authorization', reader.auth).send({ postId: post._id, text: 'hi' }).expect(200),
+      changed: (body: { posts: Post[] }) => body.posts.map((p) => p.commentsCount),
+    },
+    {
+      name: 'a new post',
+      read: () => `/api/userposts/${author.id}`,
+      write: () => createPost(t, author),
+      changed: (body: { userPosts: Post[] }) => body.userPosts.length,
+    },
+    {
+      name: 'a follow',
+      read: () => `/api/user/${author.id}`,
+      write: () =>
+        t.http.put('/api/follow').set('Authorization', reader.auth).send({ followId: author.id }).expect(200),
+      changed: (body: { user: { followers: string[] } }) => body.user.followers,
+    },
+    {
+      name: 'a new picture (shown on every post of its author)',
+      read: () => '/api/posts?limit=4',
+      write: () =>
+        t.http
+          .put('/api/updatepic')
+          .set('Authorization', author.auth)
+          .send({ pic: '/uploads/0123456789abcdef01234567.webp' })
+          .expect(200),
+      changed: (body: { posts: Post[] }) => body.posts.map((p) => p.postedBy.pic),
+    },
+    {
+      name: 'a new notice',
+      read: () => '/api/allnotices',
+      write: () => createNotice(t, author),
+      changed: (body: { notices: unknown[] }) => body.notices.length,
+    },
+    {
+      name: 'a deleted post',
+      read: () => '/api/top-posts',
+      setup: async () => {
+        doomed = await createPost(t, author);
+      },
+      write: () => t.http.delete(`/api/deletepost/${doomed._id}`).set('Authorization', author.auth).expect(200),
+      changed: (body: { posts: { _id: string }[] }) => body.posts.map((p) => p._id),
+    },
+  ];
+
+  it.each(writes)('shows $name at once', async ({ read: path, setup, write, changed }) => {
+    await setup?.();
+    const before = await read(path());
+    expect((await read(path())).statements).toBe(0); // cached
+    await write();
+    const after = await read(path());
+    expect(after.statements).toBeGreaterThan(0);
+    expect(changed(after.response.body as never)).not.toEqual(changed(before.response.body as never));
+  });
+});
+
+describe('the read cache and changes made outside this server', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ READ_CACHE_TTL_MS: '300' });
+  });
+
+  afterAll(() => t.close());
+
+  it('shows a change made behind its back once the TTL has passed', async () => {
+    const author = await createUser(t);
+    const post = await createPost(t, author, { title: 'Before' });
+    await t.http.get(`/api/posts/${post._id}`).expect(200);
+    await t.db.updateTable('posts').set({ title: 'After' }).where('id', '=', post._id).execute();
+    expect((await t.http.get(`/api/posts/${post._id}`)).body.post.title).toBe('Before');
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await t.http.get(`/api/posts/${post._id}`)).body.post.title).toBe('After');
+  });
+});
