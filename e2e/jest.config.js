@@ -2,7 +2,8 @@
 module.exports = {
   rootDir: '.',
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/tests/**/*.story.ts'],
+  // Stories drive the browser; *.test.ts check the built app without one (the bundle budget).
+  testMatch: ['<rootDir>/tests/**/*.story.ts', '<rootDir>/tests/**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   moduleNameMapper: { '^@techit/contract/(.*)$': '<rootDir>/../contract/src/$1' },
   testTimeout: 60000,

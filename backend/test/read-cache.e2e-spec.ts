@@ -66,9 +66,11 @@ describe('the read cache for visitors', () => {
     expect((await read('/api/health')).statements).toBeGreaterThan(0);
   });
 
+  let doomed: Post;
   const writes: {
     name: string;
     read: () => string;
+    setup?: () => Promise<void>;
     write: () => Promise<unknown>;
     changed: (body: never) => unknown;
   }[] = [

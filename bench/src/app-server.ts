@@ -6,7 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { stopChild, track } from './child-registry';
 import { REPO_ROOT } from './data-set';
 
-const MAIN = join(REPO_ROOT, 'backend/dist/main.js');
+/** BENCH_SERVER_MAIN runs another build (e.g. an older commit's, for a before/after table). */
+const MAIN = process.env.BENCH_SERVER_MAIN ?? join(REPO_ROOT, 'backend/dist/main.js');
 const HEALTH_TIMEOUT_MS = 120_000;
 
 export interface AppServer {

@@ -105,9 +105,10 @@ export class PostsRepository {
       .where('follower_id', '=', userId)
       .executeTakeFirstOrThrow();
     if (Number(n) >= FOLLOWING_SCAN_THRESHOLD) {
-      return ids.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('follows')
+      return ids.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('follows')
             .select('follows.followee_id')
             .where('follows.follower_id', '=', userId)
             .whereRef('follows.followee_id', '=', 'posts.author_id'),

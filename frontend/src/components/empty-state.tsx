@@ -1,6 +1,10 @@
-import { Result } from 'antd';
+import { lazy, Suspense } from 'react';
 import { ButtonLink } from './button-link';
 import { paths } from '../config/paths';
+
+// An empty or failed list is never the first paint of a page that has content; Result's code
+// arrives when one is first shown.
+const EmptyStateResult = lazy(() => import('./empty-state-result'));
 
 interface EmptyStateProps {
   title: string;
@@ -12,17 +16,18 @@ interface EmptyStateProps {
 /** The spec's empty and not-found states: a title, a hint, and a way home. */
 export function EmptyState({ title, subtitle, homeLink = true }: EmptyStateProps) {
   return (
-    <Result
-      status="info"
-      title={title}
-      subTitle={subtitle}
-      extra={
-        homeLink ? (
-          <ButtonLink to={paths.home} type="primary">
-            Go to Home
-          </ButtonLink>
-        ) : undefined
-      }
-    />
+    <Suspense fallback={null}>
+      <EmptyStateResult
+        title={title}
+        subtitle={subtitle}
+        extra={
+          homeLink ? (
+            <ButtonLink to={paths.home} type="primary">
+              Go to Home
+            </ButtonLink>
+          ) : undefined
+        }
+      />
+    </Suspense>
   );
 }

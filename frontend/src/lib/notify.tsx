@@ -1,47 +1,95 @@
 import { UI } from '@techit/contract/limits';
-import { App } from 'antd';
+import type { ModalFuncProps } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
+import type { HookAPI as ModalInstance } from 'antd/es/modal/useModal';
 import type { NotificationInstance } from 'antd/es/notification/interface';
-import { type ReactNode, useEffect } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { deferredImport } from './deferred-import';
+
+/** The themed toast, alert and dialog instances that FeedbackHost hands over once it has loaded. */
+export interface Feedback {
+  notification: NotificationInstance;
+  message: MessageInstance;
+  modal: ModalInstance;
+}
+
+let current: Feedback | null = null;
+let waiting: Array<(feedback: Feedback) => void> = [];
 
 /**
- * Toasts and alerts from anywhere, including the api-client, which lives outside React. The
- * bridge below hands it the themed instances of Ant Design's App.
+ * FeedbackHost hands its instances over when mounted (null when unmounted); calls made while there
+ * are none wait for the next ones.
  */
-let notification: NotificationInstance | null = null;
-let message: MessageInstance | null = null;
+export function provideFeedback(feedback: Feedback | null): void {
+  current = feedback;
+  if (!feedback) return;
+  const queued = waiting;
+  waiting = [];
+  for (const show of queued) show(feedback);
+}
 
-export function NotifyBridge(): null {
-  const app = App.useApp();
+// Toasts and dialogs are never part of the first paint, so their code (notification, message,
+// modal) is a chunk of its own, fetched when someone starts using the page or the first toast or
+// dialog is asked for.
+const feedbackHost = deferredImport(() => import('./feedback-host'));
+
+/**
+ * Renders the holders of Ant Design's toasts and dialogs inside the router and the theme, so that
+ * they are themed and can hold router links such as the 'Login Required!' toast's Login link.
+ */
+export function FeedbackHost() {
+  const [Holders, setHolders] = useState<ComponentType | null>(null);
   useEffect(() => {
-    notification = app.notification;
-    message = app.message;
-  }, [app]);
-  return null;
+    let live = true;
+    void feedbackHost.ready.then((module) => {
+      if (live) setHolders(() => module.default);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Holders ? <Holders /> : null;
+}
+
+function withFeedback(show: (feedback: Feedback) => void): void {
+  if (current) {
+    show(current);
+    return;
+  }
+  waiting.push(show);
+  feedbackHost.load().catch((error: unknown) => console.error('Could not load the toasts and dialogs:', error));
 }
 
 const TOAST = { placement: 'topRight', duration: UI.toastAutoCloseMs / 1000, showProgress: false } as const;
 
+/** Toasts and alerts from anywhere, including the api-client, which lives outside React. */
 export const notify = {
   error(title: string, description?: ReactNode): void {
-    notification?.error({ ...TOAST, title, description });
+    withFeedback(({ notification }) => notification.error({ ...TOAST, title, description }));
   },
   /** The spec's "Login Required!" toast, with a link to the login page. */
   loginRequired(description: string): void {
-    notification?.warning({
-      ...TOAST,
-      title: 'Login Required!',
-      description: (
-        <span>
-          {description}. <Link to={paths.login}>Login</Link>
-        </span>
-      ),
-    });
+    withFeedback(({ notification }) =>
+      notification.warning({
+        ...TOAST,
+        title: 'Login Required!',
+        description: (
+          <span>
+            {description}. <Link to={paths.login}>Login</Link>
+          </span>
+        ),
+      }),
+    );
   },
   /** The spec's success "alerts": short, polite, and gone by themselves. */
   success(text: string): void {
-    void message?.success({ content: text, duration: UI.toastAutoCloseMs / 1000 });
+    withFeedback(({ message }) => void message.success({ content: text, duration: UI.toastAutoCloseMs / 1000 }));
   },
 };
+
+/** A themed confirmation dialog (a real dialog, so keyboard users land in it and return from it). */
+export function confirm(config: ModalFuncProps): void {
+  withFeedback(({ modal }) => void modal.confirm(config));
+}

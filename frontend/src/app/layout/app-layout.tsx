@@ -7,9 +7,10 @@ import './layout.css';
 
 /**
  * Both bars are rendered and CSS shows the one that fits the screen: no flash of the wrong bar
- * before JavaScript has measured the window.
+ * before JavaScript has measured the window. As a `placeholder` (while the first page's code is
+ * still arriving) the bars show alone.
  */
-export function AppLayout() {
+export function AppLayout({ placeholder = false }: { placeholder?: boolean }) {
   const { token } = theme.useToken();
   const colors = {
     '--surface': token.colorBgContainer,
@@ -24,7 +25,7 @@ export function AppLayout() {
     <div className="app-shell" style={colors}>
       <LeftNav />
       <main className="app-main" id="main">
-        <Outlet />
+        {!placeholder && <Outlet />}
       </main>
       <BottomNav />
     </div>

@@ -1,9 +1,10 @@
 import { BellOutlined, HomeOutlined, MenuOutlined, PlusSquareOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { UserAvatar } from '../../components/user-avatar';
 import { paths } from '../../config/paths';
 import { useNavActions } from './nav-actions';
+import { NavMenu } from './nav-menu';
 
 /** Small screens: the same places as icons along the bottom edge. */
 export function BottomNav() {
@@ -24,22 +25,17 @@ export function BottomNav() {
         icon={<PlusSquareOutlined aria-hidden />}
         onClick={goCreate}
       />
-      <Dropdown
-        trigger={['click']}
+      <NavMenu
         placement="topRight"
-        menu={{
-          items: [
-            { key: 'for-you', label: 'For You Feed', onClick: () => void navigate(paths.home) },
-            { key: 'following', label: 'Following Feed', onClick: () => void navigate(paths.following) },
-            { key: 'theme', label: themeLabel, onClick: toggleTheme },
-            user
-              ? { key: 'logout', label: 'Logout', onClick: logout }
-              : { key: 'login', label: 'Login', onClick: login },
-          ],
-        }}
+        items={[
+          { key: 'for-you', label: 'For You Feed', onClick: () => void navigate(paths.home) },
+          { key: 'following', label: 'Following Feed', onClick: () => void navigate(paths.following) },
+          { key: 'theme', label: themeLabel, onClick: toggleTheme },
+          user ? { key: 'logout', label: 'Logout', onClick: logout } : { key: 'login', label: 'Login', onClick: login },
+        ]}
       >
         <Button type="text" className="bottom-nav-item" aria-label="Menu" icon={<MenuOutlined aria-hidden />} />
-      </Dropdown>
+      </NavMenu>
       {user && (
         <NavLink to={paths.profile(user._id)} className="bottom-nav-item" aria-label="Your profile">
           <UserAvatar pic={user.pic} userName={user.userName} size={28} />

@@ -9,12 +9,13 @@ import {
   SunOutlined,
 } from '@ant-design/icons';
 import { UI } from '@techit/contract/limits';
-import { Button, Dropdown, Typography } from 'antd';
+import { Button } from 'antd';
 import { Link, NavLink } from 'react-router-dom';
 import { UserAvatar } from '../../components/user-avatar';
 import { paths } from '../../config/paths';
 import { truncate } from '../../lib/truncate';
 import { useNavActions } from './nav-actions';
+import { NavMenu } from './nav-menu';
 
 /** Large screens: the app's name, the main places, a More menu, and who is logged in. */
 export function LeftNav() {
@@ -46,36 +47,33 @@ export function LeftNav() {
           </Button>
         </li>
         <li>
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
-                {
-                  key: 'theme',
-                  label: themeLabel,
-                  icon: theme === 'light' ? <MoonOutlined /> : <SunOutlined />,
-                  onClick: toggleTheme,
-                },
-                user
-                  ? { key: 'logout', label: 'Logout', icon: <LogoutOutlined />, onClick: logout }
-                  : { key: 'login', label: 'Login', icon: <LoginOutlined />, onClick: login },
-              ],
-            }}
+          <NavMenu
+            items={[
+              {
+                key: 'theme',
+                label: themeLabel,
+                icon: theme === 'light' ? <MoonOutlined /> : <SunOutlined />,
+                onClick: toggleTheme,
+              },
+              user
+                ? { key: 'logout', label: 'Logout', icon: <LogoutOutlined />, onClick: logout }
+                : { key: 'login', label: 'Login', icon: <LoginOutlined />, onClick: login },
+            ]}
           >
             <Button type="text" className="nav-link nav-button" icon={<MenuOutlined aria-hidden />}>
               More
             </Button>
-          </Dropdown>
+          </NavMenu>
         </li>
       </ul>
       {user && (
         <Link to={paths.profile(user._id)} className="left-nav-profile" aria-label={`Your profile: ${user.userName}`}>
           <UserAvatar pic={user.pic} userName={user.userName} size={40} />
           <span className="left-nav-profile-text">
-            <Typography.Text strong>{truncate(user.userName, UI.nameTruncateAbove, UI.nameKeep)}</Typography.Text>
-            <Typography.Text type="secondary">
-              {truncate(user.email, UI.emailTruncateAbove, UI.emailKeep)}
-            </Typography.Text>
+            <strong className="left-nav-profile-name">
+              {truncate(user.userName, UI.nameTruncateAbove, UI.nameKeep)}
+            </strong>
+            <span className="left-nav-profile-email">{truncate(user.email, UI.emailTruncateAbove, UI.emailKeep)}</span>
           </span>
         </Link>
       )}

@@ -1,17 +1,16 @@
-import { App } from 'antd';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { NotifyBridge } from '../../lib/notify';
+import { FeedbackHost } from '../../lib/notify';
 
 /**
- * Inside the router, so that toasts (rendered by Ant Design's App) can hold router links such as
- * the 'Login Required!' toast's Login link.
+ * Inside the router, so that toasts (whose holders FeedbackHost renders) can hold router links
+ * such as the 'Login Required!' toast's Login link.
  */
 export function RootLayout() {
   return (
-    <App component={false}>
-      <NotifyBridge />
+    <>
+      <FeedbackHost />
       <ScrollRestoration />
       <Outlet />
-    </App>
+    </>
   );
 }

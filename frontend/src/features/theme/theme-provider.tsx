@@ -56,9 +56,23 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     <ThemeContext.Provider value={value}>
       <ConfigProvider
         theme={{
+          // Built app: styles come pre-built with each component's chunk (vite-plugins/
+          // antd-static-styles.ts). The dev server pre-bundles antd without that plugin, so there
+          // the styles stay generated at run time.
+          zeroRuntime: import.meta.env.PROD,
           algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
           // The page colour matches what theme-boot.js paints before the app loads.
-          token: { colorPrimary: '#1668dc', borderRadius: 8, colorBgLayout: BACKGROUND[theme] },
+          token: {
+            colorPrimary: '#1668dc',
+            borderRadius: 8,
+            colorBgLayout: BACKGROUND[theme],
+            // The orange palette from its 6th shade: the orange tag's text (the Doubt category)
+            // is then 5.1:1 on its background instead of 3.3:1 (WCAG AA asks 4.5:1 for small text).
+            ...(theme === 'light' ? { orange: '#d46b08' } : {}),
+            // Secondary text (dates, counters) at 60 % instead of 45 %: 5.7:1 on the cards
+            // instead of 3.4:1.
+            colorTextDescription: theme === 'dark' ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)',
+          },
         }}
       >
         {children}

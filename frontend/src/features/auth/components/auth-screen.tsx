@@ -1,5 +1,6 @@
 import { HomeOutlined } from '@ant-design/icons';
-import { Card, Typography } from 'antd';
+import { Typography } from 'antd';
+import { Card } from '../../../components/surface-card';
 import { ButtonLink } from '../../../components/button-link';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,10 +1,11 @@
 import { DeleteOutlined, LinkOutlined } from '@ant-design/icons';
 import type { Notice } from '@techit/contract/api-types';
-import { App, Button, Card, Typography } from 'antd';
+import { Button, Typography } from 'antd';
+import { Card } from '../../../components/surface-card';
 import { Link } from 'react-router-dom';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
-import { notify } from '../../../lib/notify';
+import { confirm, notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useDeleteNotice } from '../api/delete-notice';
 import { isHttpUrl } from './safe-url';
@@ -49,7 +50,6 @@ export function NoticeCard({ notice }: { notice: Notice }) {
 }
 
 function DeleteNoticeButton({ noticeId }: { noticeId: string }) {
-  const { modal } = App.useApp();
   const deletion = useDeleteNotice();
   // Always resolves, so the confirmation closes either way; a failure is told in a toast.
   const remove = () =>
@@ -62,7 +62,7 @@ function DeleteNoticeButton({ noticeId }: { noticeId: string }) {
     );
   // A real dialog (not a popover) so that keyboard users land in it and return from it.
   const ask = (): void => {
-    modal.confirm({
+    confirm({
       title: 'Delete notice',
       content: 'Are you sure you want to delete this notice?',
       okText: 'Delete',

@@ -13,15 +13,17 @@ export async function getFeedPage(feed: Feed, cursor: PageCursor, signal?: Abort
   return { posts: reply.posts, nextCursor: reply.nextCursor };
 }
 
+/** The home feed's first pages, also prefetched by the route before its code has arrived. */
+export function feedPostsQuery(feed: Feed, viewerId: string | null) {
+  return postListQuery(postKeys.list({ kind: 'feed', feed }, viewerId), (cursor, signal) =>
+    getFeedPage(feed, cursor, signal),
+  );
+}
+
 /**
  * The home feed's pages. `viewerId` keys the following feed per viewer; the following feed waits
  * for a logged-in viewer (`enabled`).
  */
 export function useFeedPosts(feed: Feed, viewerId: string | null, enabled = true) {
-  return useInfiniteQuery({
-    ...postListQuery(postKeys.list({ kind: 'feed', feed }, viewerId), (cursor, signal) =>
-      getFeedPage(feed, cursor, signal),
-    ),
-    enabled,
-  });
+  return useInfiniteQuery({ ...feedPostsQuery(feed, viewerId), enabled });
 }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Post, PostReply } from '@techit/contract/api-types';
 import { api } from '../../../lib/api-client';
 import { findCachedPost } from './post-cache';
@@ -9,12 +9,15 @@ export async function getPost(postId: string, signal?: AbortSignal): Promise<Pos
   return (await api<PostReply>(`/posts/${encodeURIComponent(postId)}`, { signal })).post;
 }
 
+export function postQuery(postId: string) {
+  return queryOptions({ queryKey: postKeys.detail(postId), queryFn: ({ signal }) => getPost(postId, signal) });
+}
+
 /** One post; a copy already in a feed shows at once while the fresh one loads. */
 export function usePost(postId: string, options: { enabled?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useQuery<Post, Error, Post, ReturnType<typeof postKeys.detail>>({
-    queryKey: postKeys.detail(postId),
-    queryFn: ({ signal }) => getPost(postId, signal),
+    ...postQuery(postId),
     placeholderData: () => findCachedPost(queryClient, postId),
     enabled: options.enabled ?? true,
   });

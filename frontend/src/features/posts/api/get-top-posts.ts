@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TopPost, TopPostsReply } from '@techit/contract/api-types';
 import { api } from '../../../lib/api-client';
 import { postKeys } from './post-keys';
@@ -8,6 +8,10 @@ export async function getTopPosts(signal?: AbortSignal): Promise<TopPost[]> {
   return (await api<TopPostsReply>('/top-posts', { signal })).posts;
 }
 
+export function topPostsQuery() {
+  return queryOptions({ queryKey: postKeys.top(), queryFn: ({ signal }) => getTopPosts(signal) });
+}
+
 export function useTopPosts() {
-  return useQuery({ queryKey: postKeys.top(), queryFn: ({ signal }) => getTopPosts(signal) });
+  return useQuery(topPostsQuery());
 }

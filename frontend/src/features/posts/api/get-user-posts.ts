@@ -12,11 +12,13 @@ export async function getUserPostsPage(userId: string, cursor: PageCursor, signa
   return { posts: reply.userPosts, nextCursor: reply.nextCursor };
 }
 
+export function userPostsQuery(userId: string) {
+  return postListQuery(postKeys.list({ kind: 'user', userId }, null), (cursor, signal) =>
+    getUserPostsPage(userId, cursor, signal),
+  );
+}
+
 /** One user's posts, page by page (the profile's Posts tab). */
 export function useUserPosts(userId: string) {
-  return useInfiniteQuery(
-    postListQuery(postKeys.list({ kind: 'user', userId }, null), (cursor, signal) =>
-      getUserPostsPage(userId, cursor, signal),
-    ),
-  );
+  return useInfiniteQuery(userPostsQuery(userId));
 }

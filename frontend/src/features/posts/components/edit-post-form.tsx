@@ -12,6 +12,7 @@ import { ButtonLink } from '../../../components/button-link';
 import { ImagePicker } from '../../../components/image-picker';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { imageVariant } from '@techit/contract/image-variants';
 import { uploadImage } from '../../../lib/upload-image';
 import { useEditPost } from '../api/edit-post';
 import { isWebLink } from './post-format';
@@ -157,7 +158,12 @@ export function EditPostForm({ post }: { post: Post }) {
       </Form.Item>
       <Form.Item label="Image">
         {post.photo && !file && (
-          <img src={post.photo} alt="The post's current picture" className="post-form-current-photo" />
+          <img
+            {...imageVariant(post.photo, 'card')}
+            alt="The post's current picture"
+            className="post-form-current-photo"
+            decoding="async"
+          />
         )}
         <ImagePicker label={post.photo ? 'Change image' : 'Choose an image'} value={file} onChange={setFile} />
       </Form.Item>

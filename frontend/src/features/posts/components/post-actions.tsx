@@ -1,10 +1,11 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Post } from '@techit/contract/api-types';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useDeletePost } from '../api/delete-post';
+import { confirm } from '../../../lib/notify';
 import { forgetPost } from '../api/post-cache';
 
 interface PostActionsProps {
@@ -17,13 +18,12 @@ interface PostActionsProps {
 
 /** Edit and Delete, for the author (and Delete for an admin). */
 export function PostActions({ post, canEdit, expanded }: PostActionsProps) {
-  const { modal } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const remove = useDeletePost();
 
   const confirmDelete = () => {
-    modal.confirm({
+    confirm({
       title: 'Are you sure you want to delete this post?',
       content: 'Its likes and comments go with it.',
       okText: 'Delete',

@@ -1,4 +1,5 @@
-import { Card, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
+import { Card } from '../../../components/surface-card';
 
 /** A placeholder card while a page of posts loads. */
 export function PostCardSkeleton() {

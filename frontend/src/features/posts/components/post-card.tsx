@@ -1,6 +1,7 @@
 import { CodeOutlined, CommentOutlined, LinkOutlined } from '@ant-design/icons';
 import type { Post } from '@techit/contract/api-types';
-import { Button, Card, Tag } from 'antd';
+import { Button, Tag } from 'antd';
+import { Card } from '../../../components/surface-card';
 import { type MouseEvent, type Ref, useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useRequireLogin } from '../../../components/use-require-login';
@@ -9,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { LikeButton } from './like-button';
 import { PostActions } from './post-actions';
+import { PostPhoto } from './post-photo';
 import { countLabel, formatDate, isWebLink } from './post-format';
 import './posts.css';
 
@@ -18,12 +20,14 @@ interface PostCardProps {
   expanded?: boolean;
   /** The expanded card's comment icon: take the user to the comment box. */
   onComment?: () => void;
+  /** The first card of a list, likely above the fold: its picture is not lazy-loaded. */
+  priority?: boolean;
   ref?: Ref<HTMLElement>;
 }
 
 const INTERACTIVE = 'a, button, input, textarea, select, label, [role="button"], [role="dialog"]';
 
-export function PostCard({ post, expanded = false, onComment, ref }: PostCardProps) {
+export function PostCard({ post, expanded = false, onComment, priority = false, ref }: PostCardProps) {
   const navigate = useNavigate();
   const { user, isAdmin } = useSession();
   const requireLogin = useRequireLogin();
@@ -66,13 +70,11 @@ export function PostCard({ post, expanded = false, onComment, ref }: PostCardPro
         <p className="post-desc">{post.desc}</p>
 
         {post.photo && (
-          <img
-            className="post-photo"
-            src={post.photo}
+          <PostPhoto
+            url={post.photo}
             alt={`Picture for the post “${post.title}”`}
-            width={640}
-            height={400}
-            loading="lazy"
+            expanded={expanded}
+            priority={priority}
           />
         )}
 

@@ -1,4 +1,4 @@
-import { Card } from 'antd';
+import { Card } from '../../../components/surface-card';
 import { useCallback, useEffect, useId } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ApiError } from '../../../lib/api-client';

@@ -67,8 +67,13 @@ function PostList({ query, idle }: PostListProps) {
 
   return (
     <div className="post-list" role="feed" aria-busy={isFetching} aria-label="Posts">
-      {posts.map((post) => (
-        <PostCard key={post._id} post={post} ref={post._id === sentinel ? sentinelRef : undefined} />
+      {posts.map((post, index) => (
+        <PostCard
+          key={post._id}
+          post={post}
+          priority={index === 0}
+          ref={post._id === sentinel ? sentinelRef : undefined}
+        />
       ))}
       {(query.isLoading || isFetchingNextPage) && (
         <>

@@ -1,8 +1,9 @@
 import { CommentOutlined, HeartOutlined } from '@ant-design/icons';
 import { UI } from '@techit/contract/limits';
-import { Card, Skeleton, Typography } from 'antd';
+import { Skeleton } from 'antd';
 import { useEffect, useId } from 'react';
 import { Link } from 'react-router-dom';
+import { Card } from '../../../components/surface-card';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
 import { useTopPosts } from '../api/get-top-posts';
@@ -62,7 +63,7 @@ export function TopPosts() {
             ))}
           </ol>
         ) : (
-          <Typography.Text type="secondary">No posts yet.</Typography.Text>
+          <span style={{ color: 'var(--text-secondary)' }}>No posts yet.</span>
         )}
       </Card>
     </section>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserReply } from '@techit/contract/api-types';
 import { api } from '../../../lib/api-client';
 
@@ -9,9 +9,10 @@ export function getUser(userId: string, signal?: AbortSignal): Promise<UserReply
   return api<UserReply>(`/user/${encodeURIComponent(userId)}`, { signal });
 }
 
+export function userQuery(userId: string) {
+  return queryOptions({ queryKey: userQueryKey(userId), queryFn: ({ signal }) => getUser(userId, signal) });
+}
+
 export function useUser(userId: string) {
-  return useQuery({
-    queryKey: userQueryKey(userId),
-    queryFn: ({ signal }) => getUser(userId, signal),
-  });
+  return useQuery(userQuery(userId));
 }

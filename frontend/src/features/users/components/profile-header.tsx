@@ -1,8 +1,9 @@
 import type { ProfileUser } from '@techit/contract/api-types';
-import { Card, Skeleton, Typography } from 'antd';
+import { Skeleton, Typography } from 'antd';
+import { Card } from '../../../components/surface-card';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useSession } from '../../../lib/session';
-import { EditProfileMenu } from './edit-profile-menu';
+import { EditProfileMenu } from './edit-profile-menu-lazy';
 import { FollowButton } from './follow-button';
 import './users.css';
 

@@ -1,0 +1,123 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { stopProcess } from './chromium-launcher';
+
+export const REPO_ROOT = join(__dirname, '..', '..', '..');
+const MAIN = join(REPO_ROOT, 'backend', 'dist', 'main.js');
+const SEED_CLI = join(REPO_ROOT, 'backend', 'dist', 'seed', 'seed.cli.js');
+const WEB_INDEX = join(REPO_ROOT, 'frontend', 'dist', 'index.html');
+const HEALTH_TIMEOUT_MS = 60_000;
+
+/** A community large enough for full feeds, a viral post and a busy profile, small enough to seed in seconds. */
+export const SEED_SIZES = {
+  users: 200,
+  posts: 2000,
+  likes: 20000,
+  comments: 4000,
+  follows: 2000,
+  notices: 200,
+} as const;
+
+export interface Landmarks {
+  viralPostId: string;
+  profileUserId: string;
+}
+
+export interface SeededServer {
+  baseUrl: string;
+  landmarks: Landmarks;
+  stop(): Promise<void>;
+}
+
+function requireBuilt(): void {
+  for (const [file, what] of [
+    [MAIN, 'the backend (npm run build -w backend)'],
+    [SEED_CLI, 'the backend with its seed CLI (npm run build -w backend)'],
+    [WEB_INDEX, 'the web app (npm run build -w frontend)'],
+  ] as const) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: build ${what} first, or run npm run lighthouse`);
+  }
+}
+
+/** The repository's seed CLI, on SQLite in dataDir; its summary names the pages worth auditing. */
+export async function seed(dataDir: string): Promise<Landmarks> {
+  requireBuilt();
+  const args = Object.entries(SEED_SIZES).flatMap(([table, size]) => [`--${table}`, String(size)]);
+  await run(process.execPath, [SEED_CLI, ...args, '--reset'], dataDir, { DATA_DIR: dataDir });
+  const summary = JSON.parse(readFileSync(join(dataDir, 'seed-summary.json'), 'utf8')) as {
+    landmarks: { viralPostId: string | null; profileUserId: string | null };
+  };
+  const { viralPostId, profileUserId } = summary.landmarks;
+  if (!viralPostId || !profileUserId) throw new Error('The seed summary names no viral post or no profile user');
+  return { viralPostId, profileUserId };
+}
+
+/** The production server exactly as `npm start` runs it (SQLite in dataDir), on a free loopback port. */
+export async function startServer(dataDir: string, landmarks: Landmarks): Promise<SeededServer> {
+  requireBuilt();
+  const port = await freePort();
+  const log = createWriteStream(join(dataDir, 'server.log'), { flags: 'w' });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  // cwd is the data folder so a developer's ./.env cannot change what is measured.
+  const child = spawn(process.execPath, [MAIN], { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async (): Promise<void> => {
+    await stopProcess(child, 10_000);
+    await new Promise<void>((resolve) => log.end(resolve));
+  };
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`The server stopped while starting; see ${join(dataDir, 'server.log')}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not answer ${baseUrl}/api/health within ${HEALTH_TIMEOUT_MS / 1000} s`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) })).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  return { baseUrl, landmarks, stop };
+}
+
+function run(command: string, args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv };
+    delete env.DATABASE_URL;
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args[0]} exited with code ${String(code)}`)),
+    );
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('No free port'))));
+    });
+  });
+}

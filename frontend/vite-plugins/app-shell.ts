@@ -1,0 +1,84 @@
+import { createRequire } from 'node:module';
+import type { Plugin } from 'vite';
+
+/**
+ * The navigation bars as plain HTML inside #root, painted with the page itself: a phone sees the
+ * app's frame at once instead of a blank screen while the scripts download and run. React
+ * replaces it with the real bars (app/layout) on its first render; it is inert (aria-hidden, no
+ * links) and mirrors their markup and classes (layout.css), so the swap does not show.
+ */
+
+const require = createRequire(import.meta.url);
+
+interface IconNode {
+  tag: string;
+  attrs: Record<string, string>;
+  children?: IconNode[];
+}
+
+/** An Ant Design icon as the markup @ant-design/icons renders for it. */
+function icon(name: string, className: string): string {
+  const definition = (require(`@ant-design/icons-svg/lib/asn/${name}`) as { default: { icon: IconNode } }).default;
+  const render = (node: IconNode): string => {
+    const attrs = Object.entries(node.attrs)
+      .map(([key, value]) => ` ${key}="${value}"`)
+      .join('');
+    return `<${node.tag}${attrs}>${(node.children ?? []).map(render).join('')}</${node.tag}>`;
+  };
+  const svg = render({
+    ...definition.icon,
+    attrs: { ...definition.icon.attrs, width: '1em', height: '1em', fill: 'currentColor', 'aria-hidden': 'true' },
+  });
+  return `<span role="img" class="anticon ${className}">${svg}</span>`;
+}
+
+const PLACES = [
+  ['HomeOutlined', 'anticon-home', 'Feed'],
+  ['BellOutlined', 'anticon-bell', 'Notices'],
+  ['PlusSquareOutlined', 'anticon-plus-square', 'Create'],
+  ['MenuOutlined', 'anticon-menu', 'More'],
+] as const;
+
+/**
+ * The colours the theme gives the bars (theme-provider.tsx: colorPrimary #1668dc, the page
+ * colours), and the bars' boxes as layout.css draws .left-nav and .bottom-nav. The shell has
+ * class names of its own so that nothing looking for the real bars finds it instead.
+ */
+const SHELL_STYLE = `.boot-shell{display:none;--surface:#ffffff;--page:#f5f5f5;--border:#f0f0f0;--text:rgba(0,0,0,0.88);--primary:#1668dc;--hover:rgba(0,0,0,0.04)}
+html[data-theme='dark'] .boot-shell{--surface:#141414;--page:#141414;--border:#303030;--text:rgba(255,255,255,0.85);--primary:#165bbe;--hover:rgba(255,255,255,0.08)}
+html[data-shell] .boot-shell{display:block}
+.boot-left-nav{display:none}
+.boot-bottom-nav{position:fixed;inset:auto 0 0 0;z-index:10;display:flex;justify-content:space-around;align-items:center;height:60px;background:var(--surface);border-top:1px solid var(--border)}
+@media (min-width:992px){.boot-left-nav{position:fixed;inset:0 auto 0 0;width:240px;display:flex;flex-direction:column;gap:8px;padding:24px 16px;background:var(--surface);border-right:1px solid var(--border)}.boot-bottom-nav{display:none}}`;
+
+/** Only pages inside the app's layout have the bars; the login and signup screens do not. */
+const SHELL_SCRIPT = `if(!/^\\/(login|signup)\\/?$/.test(location.pathname))document.documentElement.setAttribute('data-shell','')`;
+
+export function appShell(): Plugin {
+  return {
+    name: 'techit-app-shell',
+    transformIndexHtml(html) {
+      const root = '<div id="root"></div>';
+      if (!html.includes(root)) throw new Error(`techit-app-shell: index.html no longer has ${root}`);
+      const links = PLACES.map(
+        ([name, className, label]) => `<li><span class="nav-link">${icon(name, className)} ${label}</span></li>`,
+      ).join('');
+      const items = PLACES.map(
+        ([name, className]) => `<span class="bottom-nav-item">${icon(name, className)}</span>`,
+      ).join('');
+      const shell =
+        `<div class="app-shell boot-shell" aria-hidden="true">` +
+        `<div class="boot-left-nav"><span class="brand">TechIt</span><ul class="left-nav-links">${links}</ul></div>` +
+        `<main class="app-main"></main>` +
+        `<div class="boot-bottom-nav">${items}</div>` +
+        `</div>`;
+      return {
+        html: html.replace(root, () => `<div id="root">${shell}</div>`),
+        tags: [
+          { tag: 'style', children: SHELL_STYLE, injectTo: 'head' },
+          { tag: 'script', children: SHELL_SCRIPT, injectTo: 'head' },
+        ],
+      };
+    },
+  };
+}
