@@ -27,6 +27,7 @@ describe('loadConfig', () => {
         adminUserNames: new Set(),
         logLevel: 'info',
         webDistDir: expect.any(String),
+        readCacheTtlMs: 5000,
       });
       expect(isAbsolute(config.dataDir)).toBe(true);
       expect(isAbsolute(config.webDistDir)).toBe(true);
@@ -76,6 +77,7 @@ describe('loadConfig', () => {
         ADMIN_USERNAMES: 'root',
         LOG_LEVEL: 'debug',
         WEB_DIST_DIR: '/srv/web',
+        READ_CACHE_TTL_MS: '250',
       });
       expect(config).toEqual({
         port: 8080,
@@ -88,6 +90,7 @@ describe('loadConfig', () => {
         adminUserNames: new Set(['root']),
         logLevel: 'debug',
         webDistDir: '/srv/web',
+        readCacheTtlMs: 250,
       });
     });
 
@@ -104,6 +107,10 @@ describe('loadConfig', () => {
     it('accepts PORT at both ends of its range, 0 and 65535', () => {
       expect(loadConfig({ PORT: '0' }).port).toBe(0);
       expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
+    });
+
+    it('turns the read cache off with READ_CACHE_TTL_MS=0', () => {
+      expect(loadConfig({ READ_CACHE_TTL_MS: '0' }).readCacheTtlMs).toBe(0);
     });
 
     it('accepts UPLOAD_MAX_BYTES at both ends of its range, 1 KiB and 100 MiB', () => {
@@ -138,6 +145,8 @@ describe('loadConfig', () => {
       ['DATABASE_URL=postgres://[bad', { DATABASE_URL: 'postgres://[bad' }, 'DATABASE_URL'],
       ['a 31-character JWT_SECRET', { JWT_SECRET: 'x'.repeat(31) }, 'JWT_SECRET'],
       ['UPLOAD_MAX_BYTES=0', { UPLOAD_MAX_BYTES: '0' }, 'UPLOAD_MAX_BYTES'],
+      ['READ_CACHE_TTL_MS=-1', { READ_CACHE_TTL_MS: '-1' }, 'READ_CACHE_TTL_MS'],
+      ['READ_CACHE_TTL_MS=5s', { READ_CACHE_TTL_MS: '5s' }, 'READ_CACHE_TTL_MS'],
       ['UPLOAD_MAX_BYTES=1023', { UPLOAD_MAX_BYTES: '1023' }, 'UPLOAD_MAX_BYTES'],
       ['UPLOAD_MAX_BYTES over 100 MiB', { UPLOAD_MAX_BYTES: String(100 * 1024 * 1024 + 1) }, 'UPLOAD_MAX_BYTES'],
       ['UPLOAD_MAX_BYTES=5MB', { UPLOAD_MAX_BYTES: '5MB' }, 'UPLOAD_MAX_BYTES'],
