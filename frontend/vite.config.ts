@@ -1,28 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { antdStaticStyles } from './vite-plugins/antd-static-styles';
 import { appShell } from './vite-plugins/app-shell';
+import { bootScript } from './vite-plugins/boot-script';
 import { routePreloads } from './vite-plugins/route-preloads';
 
 const backend = process.env.TECHIT_API_URL ?? 'http://localhost:3000';
 
-/** theme-boot.js inline: the same script without a render-blocking request of its own. */
-function inlineThemeBoot(): Plugin {
-  const tag = '<script src="/theme-boot.js"></script>';
-  return {
-    name: 'techit-inline-theme-boot',
-    transformIndexHtml(html) {
-      if (!html.includes(tag)) throw new Error(`techit-inline-theme-boot: index.html no longer has ${tag}`);
-      const script = readFileSync(new URL('public/theme-boot.js', import.meta.url), 'utf8');
-      return html.replace(tag, () => `<script>${script.trim()}</script>`);
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [antdStaticStyles(), react(), inlineThemeBoot(), appShell(), routePreloads()],
+  // bootScript last: it moves every script the others put in index.html into a file of its own.
+  plugins: [antdStaticStyles(), react(), appShell(), routePreloads(), bootScript()],
   resolve: {
     // The contract is TypeScript source shared with the backend; Vite compiles it with the app.
     alias: { '@techit/contract': fileURLToPath(new URL('../contract/src', import.meta.url)) },

@@ -4,20 +4,26 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { LogLevel as NestLogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
+import { AppLogger, createAppLogger } from './common/app-logger';
 import { registerConditionalGet } from './common/conditional-get';
 import { ReadCache, registerReadCache } from './common/read-cache';
+import { FRAMEWORK_ERROR_OPTIONS } from './common/framework-errors';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { registerJsonBodyParser } from './common/json-body-parser';
+import { RequestLogController, registerRequestId, requestIdOf } from './common/request-logging';
+import { isServedUpload, registerSecurityHeaders } from './common/security-headers';
+import { serverTimeoutOptions } from './common/server-timeouts';
 import { createValidationPipe } from './common/validation';
-import type { AppConfig, LogLevel } from './config/app-config';
+import type { AppConfig } from './config/app-config';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { createDatabase, type QueryObserver } from './database/create-database';
 import { migrateToLatest } from './database/migrations';
+import { registerReadRouting } from './database/read-routing.hook';
+import { registerApiRateLimit } from './rate-limit/api-rate-limit.hook';
 import { uploadsDirectory } from './uploads/uploads.module';
 import { registerWebApp } from './web/web-app';
 
@@ -25,23 +31,14 @@ import { registerWebApp } from './web/web-app';
 const JSON_BODY_LIMIT = 100 * 1024;
 const ASSETS_DIR = resolve(__dirname, '../assets');
 
-const NEST_LEVELS: Record<LogLevel, NestLogLevel[] | false> = {
-  silent: false,
-  fatal: ['fatal'],
-  error: ['fatal', 'error'],
-  warn: ['fatal', 'error', 'warn'],
-  info: ['fatal', 'error', 'warn', 'log'],
-  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
-  trace: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
-};
-
 /**
  * Builds the whole application (migrated database, API, uploads, web app, API docs) without
  * listening: main.ts listens, tests drive it in-process.
  */
 export async function createApp(config: AppConfig, onQuery?: QueryObserver): Promise<NestFastifyApplication> {
   const jwtSecret = resolveJwtSecret(config);
-  const { db, dialect } = createDatabase(config, onQuery);
+  // The statement timeout bounds requests; the CLIs (seed, import, restore) open theirs without one.
+  const { db, dialect } = createDatabase({ ...config, statementTimeoutMs: config.databaseStatementTimeoutMs }, onQuery);
   try {
     await migrateToLatest(db, dialect);
   } catch (error) {
@@ -49,12 +46,24 @@ export async function createApp(config: AppConfig, onQuery?: QueryObserver): Pro
     throw error;
   }
 
-  const adapter = new FastifyAdapter({ bodyLimit: JSON_BODY_LIMIT });
+  const logger = createAppLogger(config.logLevel);
+  const adapter = new FastifyAdapter({
+    bodyLimit: JSON_BODY_LIMIT,
+    ...serverTimeoutOptions(config),
+    ...FRAMEWORK_ERROR_OPTIONS,
+    loggerInstance: logger,
+    genReqId: requestIdOf,
+    logController: new RequestLogController(),
+    // On close, keep-alive sockets with no request in progress are closed at once (graceful-shutdown.ts).
+    forceCloseConnections: 'idle',
+    // Whose X-Forwarded-For is believed: the client address every per-IP rate limit counts by.
+    trustProxy: config.trustProxy,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, jwtSecret, db, dialect),
     adapter,
     {
-      logger: NEST_LEVELS[config.logLevel],
+      logger: new AppLogger(logger),
       // Bodies are parsed by registerJsonBodyParser (JSON and text/plain) and @fastify/multipart only.
       bodyParser: false,
     },
@@ -64,7 +73,14 @@ export async function createApp(config: AppConfig, onQuery?: QueryObserver): Pro
   app.useGlobalFilters(new HttpExceptionFilter());
 
   const fastify = app.getHttpAdapter().getInstance();
+  registerRequestId(fastify);
+  // Before every other hook, so that all of a visitor's read runs on the replica (when there is one).
+  registerReadRouting(fastify, config.databaseReadUrl !== null && dialect === 'postgres');
+  // Before the read cache, which may answer from memory: its replies need the headers too.
+  await registerSecurityHeaders(fastify, config);
   registerJsonBodyParser(fastify);
+  // Before the read cache, so that a reply served from memory counts against the API-wide limit too.
+  registerApiRateLimit(app, config);
   // Before compression: the ETag is the hash of the JSON itself, whatever encoding goes out.
   registerConditionalGet(fastify);
   registerReadCache(fastify, new ReadCache(config.readCacheTtlMs));
@@ -87,6 +103,8 @@ export async function createApp(config: AppConfig, onQuery?: QueryObserver): Pro
     // Upload names are fresh ids, never reused: a file at a URL never changes.
     maxAge: '365d',
     immutable: true,
+    // Only our re-encoded images and the default avatar: nothing else there is ever served.
+    allowedPath: isServedUpload,
     setHeaders: (response) => void response.header('X-Content-Type-Options', 'nosniff'),
   });
   await registerWebApp(fastify, config.webDistDir);

@@ -8,6 +8,7 @@ import type { Db, Dialect } from './database/database.types';
 import { HealthModule } from './health/health.module';
 import { NoticesModule } from './notices/notices.module';
 import { PostsModule } from './posts/posts.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
 
@@ -20,6 +21,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config, jwtSecret),
         DatabaseModule.forRoot(db, dialect),
+        RateLimitModule.forRoot(config),
         AdminModule,
         AuthModule,
         UsersModule,

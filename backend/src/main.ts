@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app-factory';
+import { closeGracefullyOn } from './common/graceful-shutdown';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config';
 
 function readConfig(): AppConfig {
@@ -21,8 +22,7 @@ function readConfig(): AppConfig {
 async function main(): Promise<void> {
   const config = readConfig();
   const app = await createApp(config);
-  // Nest closes the server and then the database on these signals.
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  closeGracefullyOn(app, ['SIGTERM', 'SIGINT']);
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const database = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;

@@ -473,6 +473,7 @@ describe('GET /api/posts (following, for someone who follows hundreds)', () => {
         role: 'user',
         created_at: new Date(start).toISOString(),
         updated_at: new Date(start).toISOString(),
+        token_version: 0,
       };
     });
     await app.db.insertInto('users').values(users).execute();

@@ -54,6 +54,7 @@ describe('API docs', () => {
         'GET /api/userposts/{userId}',
         'POST /api/createnotice',
         'POST /api/createpost',
+        'POST /api/logout-all',
         'POST /api/signin',
         'POST /api/signup',
         'POST /api/upload',

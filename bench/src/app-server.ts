@@ -39,9 +39,14 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
+    // The load comes from one address, far over any limit: it measures the server, not the limits.
+    RATE_LIMITS: 'off',
   };
-  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  else delete env.DATABASE_URL;
+  if (options.databaseUrl) {
+    env.DATABASE_URL = options.databaseUrl;
+    // The server requires one with PostgreSQL; the bench signs in through the API, so any will do.
+    env.JWT_SECRET ??= 'bench-secret-that-is-at-least-32-characters';
+  } else delete env.DATABASE_URL;
 
   const logFile = join(options.dataDir, 'server.log');
   const log = createWriteStream(logFile, { flags: 'w' });

@@ -34,6 +34,12 @@ export interface Measurement {
   statusCounts: Record<string, number>;
   /** autocannon's own figures, for comparison with its usual output. */
   autocannon: { requestsPerSecondMean: number; latencyP50: number; latencyP99: number };
+  /**
+   * CPU time the server process spent per reply in the measured window (user + system, from
+   * /proc): unlike req/s, barely moved by other work on the machine, so an optimisation can be
+   * judged on a busy machine. Only for the real server.
+   */
+  serverCpuUsPerRequest?: number;
 }
 
 /**

@@ -3,6 +3,7 @@
  * and measures each scenario against it and against a limit server replaying the same bytes.
  * Prints a markdown table per database and writes it as JSON under bench/results/.
  */
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { type BenchOptions, type DialectName, OptionsError, USAGE, parseBenchOptions } from './bench-options';
@@ -39,6 +40,8 @@ const WRITERS = 50;
 const COMMENT_EVERY = 5;
 const SIGN_IN_CONNECTIONS = 8;
 const SIGN_IN_SECONDS = 5;
+/** Linux reports process CPU time in ticks of 1/100 s (USER_HZ). */
+const CLOCK_TICK_US = 10_000;
 
 interface RunContext {
   options: BenchOptions;
@@ -330,8 +333,19 @@ async function runSignIn(context: RunContext, dataSet: DataSet): Promise<Scenari
 async function measureServer(context: RunContext, name: string, spec: LoadSpec): Promise<Measurement> {
   context.rss.takeWindowMaxMb();
   const { profiler } = context;
-  const measurement = await runLoad({ ...spec, onMeasureStart: profiler ? () => profiler.start() : undefined });
   const { child } = context.server;
+  let cpuAtStart: number | null = null;
+  const measurement = await runLoad({
+    ...spec,
+    onMeasureStart: () => {
+      cpuAtStart = processCpuUs(child.pid);
+      profiler?.start();
+    },
+  });
+  const cpuAtEnd = processCpuUs(child.pid);
+  if (cpuAtStart !== null && cpuAtEnd !== null && measurement.requests > 0) {
+    measurement.serverCpuUsPerRequest = Math.round((cpuAtEnd - cpuAtStart) / measurement.requests);
+  }
   if (child.exitCode !== null || child.signalCode !== null) {
     const tail = context.server.readLog().split('\n').slice(-20).join('\n');
     throw new Error(`The server exited (${child.signalCode ?? `code ${child.exitCode}`}) during ${name}:\n${tail}`);
@@ -347,7 +361,23 @@ function fmt(measurement: Measurement): string {
   const { errors } = measurement;
   const ms = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)} ms` : 'n/a (no 2xx reply)');
   const problems = errors || measurement.non2xx ? `, ${errors} errors, ${measurement.non2xx} non-2xx` : '';
-  return `${Math.round(measurement.rps)} req/s, p50 ${ms(measurement.p50)}, p99 ${ms(measurement.p99)}${problems}`;
+  const cpu =
+    measurement.serverCpuUsPerRequest === undefined ? '' : `, server CPU ${measurement.serverCpuUsPerRequest} µs/req`;
+  return `${Math.round(measurement.rps)} req/s, p50 ${ms(measurement.p50)}, p99 ${ms(measurement.p99)}${cpu}${problems}`;
+}
+
+/** user + system CPU time of a process in µs, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function processCpuUs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // Fields after the command name (which may hold spaces, hence the last ')'); utime and stime
+    // are the 14th and 15th fields of the line.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_US;
+  } catch {
+    return null;
+  }
 }
 
 main().then(

@@ -131,6 +131,17 @@ export interface PostReply {
   post: Post;
 }
 
+/**
+ * The answer to PUT /api/like and /api/unlike: the post's id, the caller's like as Post.likes
+ * carries it, and the new total. Everything else about the post is unchanged by a like, so it is
+ * not sent again (docs/decisions/006-lean-post-replies.md).
+ */
+export interface LikeReply {
+  _id: Id;
+  likes: Id[];
+  likesCount: number;
+}
+
 export interface CommentsReply {
   comments: Comment[];
 }

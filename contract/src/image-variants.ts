@@ -5,8 +5,8 @@
  * reads URLs by them, so the two cannot disagree (docs/decisions/007-image-variants.md).
  *
  * Disk: `/uploads/<id>-<width>x<height>.webp` is the full image, `….card.webp` and `….avatar.webp`
- * sit beside it. Cloudinary: the same `<id>-<width>x<height>` name; the variants are URL
- * transformations, generated eagerly at upload.
+ * sit beside it. S3: the same names under S3_PUBLIC_URL. Cloudinary: the same
+ * `<id>-<width>x<height>` name; the variants are URL transformations, generated eagerly at upload.
  */
 
 export type ImageVariant = 'full' | 'card' | 'avatar';
@@ -78,6 +78,8 @@ export function cloudinaryTransformation(variant: ImageVariant, full?: PixelSize
 
 const EDGE = '([1-9][0-9]{0,3})';
 const LOCAL_SIZED = new RegExp(`^(/uploads/[0-9a-f]{24}-${EDGE}x${EDGE})\\.webp$`);
+/** An S3-compatible store's public URL (any host): the disk's file names under it. */
+const REMOTE_SIZED = new RegExp(`^(https?://[^?#]+/[0-9a-f]{24}-${EDGE}x${EDGE})\\.webp$`);
 const CLOUDINARY = /^(https?:\/\/res\.cloudinary\.com\/[^/?#]+\/image\/upload\/)([^?#]+)$/;
 const CLOUDINARY_SIZED_NAME = new RegExp(`(?:^|/)[0-9a-f]{24}-${EDGE}x${EDGE}\\.webp$`);
 
@@ -99,6 +101,11 @@ export function imageVariant(url: string, variant: ImageVariant): ImageSource {
     const transformation = cloudinaryTransformation(variant, full);
     const src = transformation ? `${cloudinary[1]}${transformation}/${cloudinary[2]}` : url;
     return full ? { src, ...variantSize(full, variant) } : { src };
+  }
+  const remote = REMOTE_SIZED.exec(url);
+  if (remote) {
+    const full = { width: Number(remote[2]), height: Number(remote[3]) };
+    return { src: `${remote[1]}${IMAGE_VARIANT_SUFFIX[variant]}`, ...variantSize(full, variant) };
   }
   return { src: url };
 }

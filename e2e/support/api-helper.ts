@@ -1,4 +1,4 @@
-import type { Me, Notice, Post, SignInReply } from '@techit/contract/api-types';
+import type { LikeReply, Me, Notice, Post, SignInReply } from '@techit/contract/api-types';
 
 export interface Session {
   token: string;
@@ -66,8 +66,8 @@ export class ApiHelper {
     return this.request<Me>('PUT', '/follow', { followId }, session.token);
   }
 
-  like(session: Session, postId: string): Promise<Post> {
-    return this.request<Post>('PUT', '/like', { postId }, session.token);
+  like(session: Session, postId: string): Promise<LikeReply> {
+    return this.request<LikeReply>('PUT', '/like', { postId }, session.token);
   }
 
   comment(session: Session, postId: string, text: string): Promise<Post> {

@@ -6,8 +6,10 @@ import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 
 const ROOT = resolve(__dirname, '../..');
-const MAIN = join(ROOT, 'backend/dist/main.js');
-const WEB = join(ROOT, 'frontend/dist');
+// E2E_SERVER_MAIN: another server build's main.js (one that others' rebuilds of backend/dist cannot change mid-run).
+const MAIN = process.env.E2E_SERVER_MAIN ? resolve(process.env.E2E_SERVER_MAIN) : join(ROOT, 'backend/dist/main.js');
+// E2E_WEB_DIST_DIR: a build made elsewhere (vite build --outDir …), so a run needs no frontend/dist.
+const WEB = process.env.E2E_WEB_DIST_DIR ? resolve(process.env.E2E_WEB_DIST_DIR) : join(ROOT, 'frontend/dist');
 
 export interface AppServer {
   url: string;
@@ -35,6 +37,8 @@ export async function startAppServer(settings: Record<string, string> = {}): Pro
       WEB_DIST_DIR: WEB,
       JWT_SECRET: 'e2e-secret-that-is-at-least-32-characters',
       LOG_LEVEL: 'warn',
+      // The journeys sign in and post far faster than a person; the limits have a suite of their own.
+      RATE_LIMITS: 'off',
       ...(schema ? { DATABASE_URL: schema.url } : {}),
       ...settings,
     },

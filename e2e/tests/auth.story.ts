@@ -1,7 +1,8 @@
 import type { Me } from '@techit/contract/api-types';
 import { imageVariant } from '@techit/contract/image-variants';
 import type { Page } from 'playwright-core';
-import { useStory } from '../support/browser';
+import type { Session } from '../support/api-helper';
+import { PHONE, useStory } from '../support/browser';
 import { pngFile } from '../support/images';
 
 async function storedSession(page: Page): Promise<{ token: string | null; user: Me | null }> {
@@ -106,5 +107,47 @@ describe('A member logs in and out', () => {
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).first().waitFor();
     expect(await page.getByRole('link', { name: /Your profile/ }).count()).toBe(0);
+  });
+});
+
+describe('A member signs out of all devices', () => {
+  const story = useStory();
+
+  async function logIn(page: Page, member: Session): Promise<void> {
+    await page.getByLabel('Username').fill(member.user.userName);
+    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  }
+
+  it('ends the session in every browser: the other one is sent to log in at its next action', async () => {
+    const member = await story.api.user();
+    const author = await story.api.user();
+    const post = await story.api.post(author, { title: 'Still there?' });
+    const laptop = await story.open('/login');
+    const phone = await story.open('/login', { viewport: PHONE });
+    await logIn(laptop, member);
+    await logIn(phone, member);
+
+    await laptop.getByRole('button', { name: 'More' }).click();
+    await laptop.getByRole('menuitem', { name: 'Sign out of all devices' }).click();
+    await laptop.getByText('Signed out of all devices').waitFor();
+    await laptop.waitForURL('**/login');
+    expect(await storedSession(laptop)).toEqual({ token: null, user: null });
+
+    // The phone still shows the member until it asks the server for something its token allows.
+    await phone.goto(`/posts/${post._id}`);
+    expect((await storedSession(phone)).user?._id).toBe(member.user._id);
+    await phone
+      .getByRole('article')
+      .getByRole('button', { name: /^Like \(/ })
+      .click();
+    const ended = phone.getByText('Your session has ended.');
+    await ended.waitFor();
+    expect(await storedSession(phone)).toEqual({ token: null, user: null });
+    await ended.getByRole('link', { name: 'Login' }).click();
+    await phone.waitForURL('**/login');
+    await logIn(phone, member);
+    expect((await storedSession(phone)).user?._id).toBe(member.user._id);
   });
 });

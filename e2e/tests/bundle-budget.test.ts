@@ -1,5 +1,5 @@
 import { readFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
@@ -9,7 +9,10 @@ import { gzipSync } from 'node:zlib';
  * loaded by a dynamic import (other pages, menus, dialogs, toasts) are not part of it.
  */
 const BUDGET_BYTES = 250 * 1024;
-const DIST = join(__dirname, '..', '..', 'frontend', 'dist');
+// E2E_WEB_DIST_DIR: a build made elsewhere (vite build --outDir …), as the journeys accept.
+const DIST = process.env.E2E_WEB_DIST_DIR
+  ? resolve(process.env.E2E_WEB_DIST_DIR)
+  : join(__dirname, '..', '..', 'frontend', 'dist');
 const MANIFEST = join(DIST, '.vite', 'manifest.json');
 /** The module of the `/` route, as router.tsx lazily imports it (a manifest key: the source path). */
 const HOME_ROUTE_MODULE = 'src/app/routes/home.tsx';

@@ -1,6 +1,16 @@
 import { DEFAULT_FEED } from '../../contract/src/enums';
+import { IMAGE_SIZES, IMAGE_VARIANT_SUFFIX, imageVariant } from '../../contract/src/image-variants';
 import { PAGINATION, STORAGE_KEYS } from '../../contract/src/limits';
 import type { Plugin, Rollup } from 'vite';
+
+/** Where the page's likely largest picture is named: the first post of a list, or the post itself. */
+interface Picture {
+  /** Which of the route's `api` replies names it. */
+  reply: number;
+  from: 'list' | 'post';
+  /** The variant the page shows there (post-photo.tsx: full on the post's page, else the card). */
+  variant: 'card' | 'full';
+}
 
 interface RoutePreload {
   /** The address pattern, matched against location.pathname; its groups fill `$1` in `api`. */
@@ -13,6 +23,7 @@ interface RoutePreload {
    * viewer's replies carry their own likes, so theirs start with the route's loader instead.
    */
   api?: string[];
+  picture?: Picture;
 }
 
 /** The pages worth starting early. The build fails if a module stops being a chunk of its own. */
@@ -21,15 +32,66 @@ const ROUTES: RoutePreload[] = [
     path: /^\/$/,
     module: 'src/app/routes/home.tsx',
     api: [`/api/posts?feed=${DEFAULT_FEED}&limit=${PAGINATION.feedPageSize}`, '/api/top-posts'],
+    picture: { reply: 0, from: 'list', variant: 'card' },
   },
-  { path: /^\/posts\/([0-9a-f]{24})$/, module: 'src/app/routes/post-detail.tsx', api: ['/api/posts/$1'] },
+  {
+    path: /^\/posts\/([0-9a-f]{24})$/,
+    module: 'src/app/routes/post-detail.tsx',
+    api: ['/api/posts/$1'],
+    picture: { reply: 0, from: 'post', variant: 'full' },
+  },
   {
     path: /^\/profile\/([0-9a-f]{24})$/,
     module: 'src/app/routes/profile.tsx',
     api: ['/api/user/$1', `/api/userposts/$1?limit=${PAGINATION.feedPageSize}`],
+    picture: { reply: 1, from: 'list', variant: 'card' },
   },
   { path: /^\/notices$/, module: 'src/app/routes/notices.tsx' },
 ];
+
+/**
+ * The global the boot script leaves its replies in, by URL, for features/…/api to take
+ * (lib/boot-replies.ts reads the same name).
+ */
+export const BOOT_REPLIES_GLOBAL = '__techitBootReplies';
+
+/**
+ * imageVariant (contract/src/image-variants.ts) for the card and full variants, small enough to
+ * travel in the boot script; checked against the real one at every build (checkPictureUrl).
+ */
+function pictureUrl(url: string, suffix: string, cloudinary: string | null): string {
+  const local = /^(\/uploads\/[0-9a-f]{24}-[1-9][0-9]{0,3}x[1-9][0-9]{0,3})\.webp$/.exec(url);
+  if (local) return local[1] + suffix;
+  const remote = /^(https?:\/\/res\.cloudinary\.com\/[^/?#]+\/image\/upload\/)([^?#]+)$/.exec(url);
+  if (remote && cloudinary) return remote[1] + cloudinary + '/' + remote[2];
+  return url;
+}
+
+const PICTURE_VARIANTS = {
+  card: [IMAGE_VARIANT_SUFFIX.card, `c_limit,w_${IMAGE_SIZES.cardMaxWidth}`],
+  full: [IMAGE_VARIANT_SUFFIX.full, null],
+} as const;
+
+/** The build stops if the boot script's copy no longer names the file the page will show. */
+function checkPictureUrl(): void {
+  const samples = [
+    '/uploads/6b0186796b201b03e58aa5a7-1080x1080.webp',
+    '/uploads/6b0186796b201b03e58aa5a7-300x200.webp',
+    '/uploads/default-avatar.svg',
+    'https://res.cloudinary.com/demo/image/upload/v1/techit/6b0186796b201b03e58aa5a7-1600x900.webp',
+    'https://res.cloudinary.com/demo/image/upload/v1/techit/older.jpg',
+    'https://example.com/picture.png',
+  ];
+  for (const sample of samples) {
+    for (const [variant, [suffix, cloudinary]] of Object.entries(PICTURE_VARIANTS)) {
+      const expected = imageVariant(sample, variant as keyof typeof PICTURE_VARIANTS).src;
+      const actual = pictureUrl(sample, suffix, cloudinary);
+      if (actual !== expected) {
+        throw new Error(`techit-route-preloads: pictureUrl(${sample}, ${variant}) is ${actual}, not ${expected}`);
+      }
+    }
+  }
+}
 
 /** A chunk's file and every chunk and style sheet it imports statically, as URLs. */
 export function staticClosure(
@@ -47,33 +109,59 @@ export function staticClosure(
   return into;
 }
 
-/** Runs in <head>: preloads the current page's chunks, and a visitor's first API replies. */
-function preloadScript(table: [string, string[], string[]][]): string {
+type RouteEntry = [
+  path: string,
+  chunks: string[],
+  api: string[],
+  picture: [number, 'list' | 'post', string, string | null] | null,
+];
+
+/**
+ * Runs in <head>: a visitor's first API replies, then the page's chunks (on HTTP/1.1 a browser
+ * opens six connections to a host; the replies, which the page's picture depends on, go first).
+ * The replies are fetched rather than preloaded so that this script can read them: once the one
+ * naming the page's picture arrives, the picture starts downloading too, while the app's code is
+ * still on its way. The app takes the replies from BOOT_REPLIES_GLOBAL instead of asking again.
+ */
+function preloadScript(table: RouteEntry[]): string {
   return `(function () {
   var routes = ${JSON.stringify(table)};
-  function preload(href, rel, as) {
+  var pictureUrl = ${pictureUrl.toString()};
+  function preload(href, rel, as, priority) {
     var link = document.createElement('link');
     link.rel = rel;
     if (as) link.as = as;
-    link.crossOrigin = as === 'fetch' ? 'anonymous' : '';
+    if (priority) link.fetchPriority = priority;
+    link.crossOrigin = as === 'image' ? null : '';
     link.href = href;
     document.head.appendChild(link);
   }
   for (var i = 0; i < routes.length; i++) {
     var match = new RegExp(routes[i][0]).exec(location.pathname);
     if (!match) continue;
+    var visitor = true;
+    try { visitor = !localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)}); } catch (e) {}
+    // Only the page's default view (no ?feed= or ?tab=), which is what these URLs are.
+    if (visitor && !location.search && routes[i][2].length) {
+      var replies = (window[${JSON.stringify(BOOT_REPLIES_GLOBAL)}] = {});
+      routes[i][2].forEach(function (url) {
+        url = url.replace(/\\$(\\d)/g, function (_, n) { return match[n]; });
+        replies[url] = fetch(url, { headers: { Accept: 'application/json' } })
+          .then(function (response) { return response.ok ? response.json() : null; })
+          .catch(function () { return null; });
+      });
+      var picture = routes[i][3];
+      if (picture) {
+        replies[Object.keys(replies)[picture[0]]].then(function (reply) {
+          var post = reply && (picture[1] === 'post' ? reply.post : (reply.posts || reply.userPosts || [])[0]);
+          if (post && post.photo) preload(pictureUrl(post.photo, picture[2], picture[3]), 'preload', 'image', 'high');
+        });
+      }
+    }
     routes[i][1].forEach(function (url) {
       if (/\\.css$/.test(url)) preload(url, 'preload', 'style');
       else preload(url, 'modulepreload');
     });
-    var visitor = true;
-    try { visitor = !localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)}); } catch (e) {}
-    // Only the page's default view (no ?feed= or ?tab=), which is what these URLs are.
-    if (visitor && !location.search) {
-      routes[i][2].forEach(function (url) {
-        preload(url.replace(/\\$(\\d)/g, function (_, n) { return match[n]; }), 'preload', 'fetch');
-      });
-    }
     break;
   }
 })();`;
@@ -94,10 +182,16 @@ export function routePreloads(): Plugin {
         if (!bundle || !entry) throw new Error('techit-route-preloads: no bundle to read the chunks from');
         const shell = staticClosure(bundle, entry);
         const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
-        const table = ROUTES.map(({ path, module, api }): [string, string[], string[]] => {
+        checkPictureUrl();
+        const table = ROUTES.map(({ path, module, api, picture }): RouteEntry => {
           const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(`/${module}`));
           if (!chunk) throw new Error(`techit-route-preloads: no chunk for ${module}; update ROUTES`);
-          return [path.source, [...staticClosure(bundle, chunk)].filter((url) => !shell.has(url)), api ?? []];
+          return [
+            path.source,
+            [...staticClosure(bundle, chunk)].filter((url) => !shell.has(url)),
+            api ?? [],
+            picture ? [picture.reply, picture.from, ...PICTURE_VARIANTS[picture.variant]] : null,
+          ];
         });
         // Before the app's own tags: a script after a style sheet would wait for it to load.
         const at = html.indexOf('<script type="module"');

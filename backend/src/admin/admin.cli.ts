@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
 import { loadConfig } from '../config/app-config';
-import { resolveJwtSecret } from '../config/jwt-secret';
+import { throwawayJwtSecret } from '../config/jwt-secret';
 import { createDatabase } from '../database/create-database';
 import { migrateToLatest } from '../database/migrations';
 import { UsersService } from '../users/users.service';
@@ -21,7 +21,8 @@ async function main(): Promise<void> {
   const { db, dialect } = createDatabase(config);
   await migrateToLatest(db, dialect);
   const context = await NestFactory.createApplicationContext(
-    AppModule.forRoot(config, resolveJwtSecret(config), db, dialect),
+    // Signs no token: it must run without JWT_SECRET too (required by the server with PostgreSQL).
+    AppModule.forRoot(config, throwawayJwtSecret(), db, dialect),
     { logger: false },
   );
   try {

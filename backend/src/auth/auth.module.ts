@@ -7,6 +7,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
 import { PasswordHasher } from './password-hasher';
+import { TOKEN_LIFETIME } from './token-payload';
 
 @Module({
   imports: [
@@ -14,7 +15,7 @@ import { PasswordHasher } from './password-hasher';
     UsersModule,
     JwtModule.registerAsync({
       inject: [JWT_SECRET],
-      useFactory: (secret: string) => ({ secret, signOptions: { algorithm: 'HS256', expiresIn: '30d' } }),
+      useFactory: (secret: string) => ({ secret, signOptions: { algorithm: 'HS256', expiresIn: TOKEN_LIFETIME } }),
     }),
   ],
   controllers: [AuthController],

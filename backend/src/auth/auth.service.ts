@@ -10,6 +10,7 @@ import { UsersService } from '../users/users.service';
 import type { SignInDto } from './dto/sign-in.dto';
 import type { SignUpDto } from './dto/sign-up.dto';
 import { PasswordHasher } from './password-hasher';
+import type { TokenPayload } from './token-payload';
 
 const BAD_CREDENTIALS = 'Invalid username or password';
 
@@ -38,6 +39,7 @@ export class AuthService {
         role: 'user',
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
+        token_version: 0,
       });
     } catch (error) {
       // Two sign-ups racing for the same name: the unique index decides, the loser gets 409.
@@ -51,8 +53,19 @@ export class AuthService {
     // Verify even for an unknown user, so the reply time does not reveal which accounts exist.
     const valid = await this.hasher.verify(user?.password_hash ?? null, input.password);
     if (!user || !valid) throw new UnauthorizedError(BAD_CREDENTIALS);
-    const token = await this.jwt.signAsync({ sub: user.id });
+    if (this.hasher.needsRehash(user.password_hash)) {
+      // An account imported from the original app (npm run import:mongo) keeps its bcrypt hash
+      // until the password is known: now it is, so it is stored as argon2id from here on.
+      await this.users.replacePasswordHash(user.id, user.password_hash, await this.hasher.hash(input.password));
+    }
+    const payload: TokenPayload = { sub: user.id, ver: user.token_version };
+    const token = await this.jwt.signAsync(payload);
     return { token, user: await this.usersService.getMe(user.id) };
+  }
+
+  /** Every token issued so far stops working (JwtStrategy compares `ver`); signing in again gives a new one. */
+  async logoutAll(userId: string): Promise<void> {
+    await this.users.bumpTokenVersion(userId);
   }
 
   private async assertAvailable(userName: string, email: string): Promise<void> {

@@ -33,3 +33,8 @@ export class PayloadTooLargeError extends AppError {
 export class UnsupportedMediaTypeError extends AppError {
   readonly status = 415;
 }
+
+/** A service this server depends on (the image store) failed or did not answer: try again later. */
+export class ServiceUnavailableError extends AppError {
+  readonly status = 503;
+}

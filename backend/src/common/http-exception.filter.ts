@@ -1,5 +1,6 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isStatementTimeout } from '../database/statement-timeout';
 import { AppError } from './app-errors';
 
 interface Rendered {
@@ -17,8 +18,6 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the image as multipart/form-data in a field named "file"',
 };
 
-const log = new Logger('Errors');
-
 /**
  * The one place an error becomes a reply (Nest also routes Fastify's own errors, such as body
  * parsing, through this filter): always `{ error }` with the right status. Details of
@@ -33,7 +32,10 @@ export function renderError(exception: unknown): Rendered {
     const code = typeof framework.code === 'string' ? framework.code : '';
     return { status: framework.statusCode, error: FRAMEWORK_MESSAGES[code] ?? 'The request could not be read' };
   }
-  log.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+  // DATABASE_STATEMENT_TIMEOUT_MS: nothing was changed (the statement rolled back whole); try again.
+  if (isStatementTimeout(exception)) {
+    return { status: 503, error: 'The server took too long to answer; please try again' };
+  }
   return { status: 500, error: 'Something went wrong on our side; please try again' };
 }
 
@@ -48,8 +50,12 @@ function httpExceptionMessage(exception: HttpException): string {
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
-    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
     const { status, error } = renderError(exception);
+    // Server-side failures with their stack, on the request's logger (so with its request id);
+    // 4xx are the caller's and show only as the status in the request line.
+    if (status >= 500) http.getRequest<FastifyRequest>().log.error({ err: exception }, 'unexpected error');
     void reply.status(status).send({ error });
   }
 }

@@ -23,8 +23,9 @@ function parseJsonBody(
   const text = body.toString();
   // An empty body is "nothing sent": validation then names the missing fields.
   if (text.trim() === '') return done(null, undefined);
+  let value: unknown;
   try {
-    done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+    value = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
   } catch (error) {
     const poisoned = error instanceof SyntaxError && /prototype/i.test(error.message);
     done(
@@ -34,5 +35,32 @@ function parseJsonBody(
           : 'The request body is not valid JSON',
       ),
     );
+    return;
   }
+  const problem = inspectBody(value, 0);
+  if (problem) return done(new BadRequestError(problem));
+  done(null, value);
+}
+
+/** Valid bodies nest two levels (a notice's links); validating a far deeper one overflowed the stack (a 500). */
+const MAX_DEPTH = 32;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Refuses nesting beyond MAX_DEPTH (never recursing deeper itself) and NUL in text, which
+ * PostgreSQL cannot store (a 500 there); an unpaired surrogate half becomes U+FFFD, which both
+ * databases would otherwise store differently (one replacement character or three).
+ */
+function inspectBody(value: unknown, depth: number): string | null {
+  if (depth > MAX_DEPTH) return 'The request body is nested too deeply';
+  if (typeof value === 'string') return value.includes('\u0000') ? 'Text may not contain the NUL character' : null;
+  if (value === null || typeof value !== 'object') return null;
+  const container = value as Record<string, unknown>;
+  for (const key of Object.keys(container)) {
+    const child = container[key];
+    if (typeof child === 'string') container[key] = child.replace(LONE_SURROGATE, '\uFFFD');
+    const problem = inspectBody(container[key], depth + 1);
+    if (problem) return problem;
+  }
+  return null;
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './app-config';
-import { resolveJwtSecret } from './jwt-secret';
+import { resolveJwtSecret, throwawayJwtSecret } from './jwt-secret';
 
 describe('resolveJwtSecret', () => {
   let root: string;
@@ -65,4 +65,38 @@ describe('resolveJwtSecret', () => {
       expect(readFileSync(join(root, 'jwt-secret'), 'utf8')).toBe(content);
     },
   );
+
+  describe('with PostgreSQL (DATABASE_URL), where several instances share one database', () => {
+    const DATABASE_URL = 'postgres://techit:secret@db.example:5432/techit';
+
+    it('refuses to start without JWT_SECRET, in one line naming it and why, and generates nothing', () => {
+      const call = () => resolveJwtSecret(loadConfig({ DATA_DIR: root, DATABASE_URL }));
+      expect(call).toThrow(ConfigError);
+      expect(call).toThrow(/^JWT_SECRET must be set when DATABASE_URL is: every instance .* same secret/);
+      expect(call).not.toThrow(/\n/);
+      expect(existsSync(join(root, 'jwt-secret'))).toBe(false);
+    });
+
+    it('refuses a secret generated earlier in DATA_DIR too, pointing at it so current sign-ins can be kept', () => {
+      const generated = resolveJwtSecret(loadConfig({ DATA_DIR: root }));
+      const call = () => resolveJwtSecret(loadConfig({ DATA_DIR: root, DATABASE_URL }));
+      expect(call).toThrow(ConfigError);
+      expect(call).toThrow(join(root, 'jwt-secret'));
+      // The message names the file, never the secret in it.
+      expect(call).not.toThrow(generated);
+    });
+
+    it('uses JWT_SECRET when it is set', () => {
+      const secret = 'an-operator-chosen-secret-of-40-characters';
+      expect(resolveJwtSecret(loadConfig({ DATA_DIR: root, DATABASE_URL, JWT_SECRET: secret }))).toBe(secret);
+    });
+  });
+});
+
+describe('throwawayJwtSecret', () => {
+  it('gives a fresh secret of at least 32 characters each time, for commands that sign no token', () => {
+    const first = throwawayJwtSecret();
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(throwawayJwtSecret()).not.toBe(first);
+  });
 });

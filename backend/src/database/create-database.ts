@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type KyselyConfig, PostgresDialect, SqliteDialect } from 'kysely';
+import { type Driver, Kysely, type KyselyConfig, PostgresDialect, PostgresDriver, SqliteDialect } from 'kysely';
 import { Pool } from 'pg';
 import type { Database, Dialect } from './database.types';
+import { ReadReplicaDriver } from './read-replica-driver';
 import { withStatementCache } from './sqlite-statement-cache';
 
 export interface DatabaseHandle {
@@ -14,22 +15,40 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   databaseUrl: string | null;
   dataDir: string;
+  /** PostgreSQL only, like the settings below: visitors' GETs read here (read-routing.ts). */
+  databaseReadUrl?: string | null;
+  /** Each pool's most connections (default 10). */
+  databasePoolSize?: number;
+  /**
+   * Cancel a statement after this long; 0 or unset: no limit. Only the server sets it (from
+   * DATABASE_STATEMENT_TIMEOUT_MS): the CLIs' bulk loads and counter rebuilds may rightly take longer.
+   */
+  statementTimeoutMs?: number;
+  /** Close a pooled connection idle this long; 0: never (default 10 s). */
+  databaseIdleTimeoutMs?: number;
 }
 
-/** Sees every SQL statement the app runs (the query-count tests use it to catch N+1 queries). */
-export type QueryObserver = (sql: string) => void;
+/**
+ * Sees every SQL statement the app runs, with its bound values (the query-count tests use it to
+ * catch N+1 queries, the query-plan test to EXPLAIN exactly what the app ran).
+ */
+export type QueryObserver = (sql: string, parameters: readonly unknown[]) => void;
 
 export const SQLITE_FILE = 'techit.sqlite';
 
 export function createDatabase(options: DatabaseOptions, onQuery?: QueryObserver): DatabaseHandle {
   const log: KyselyConfig['log'] = onQuery
     ? (event) => {
-        if (event.level === 'query') onQuery(event.query.sql);
+        if (event.level === 'query') onQuery(event.query.sql, event.query.parameters);
       }
     : undefined;
   if (options.databaseUrl) {
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }), dialect: 'postgres' };
+    const primary = postgresPool(options.databaseUrl, options);
+    const readUrl = options.databaseReadUrl;
+    const dialect = readUrl
+      ? new ReplicaRoutingDialect(primary, postgresPool(readUrl, options))
+      : new PostgresDialect({ pool: primary });
+    return { db: new Kysely<Database>({ dialect, log }), dialect: 'postgres' };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(join(options.dataDir, SQLITE_FILE));
@@ -46,4 +65,33 @@ export function createDatabase(options: DatabaseOptions, onQuery?: QueryObserver
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log }),
     dialect: 'sqlite',
   };
+}
+
+function postgresPool(connectionString: string, options: DatabaseOptions): Pool {
+  const pool = new Pool({
+    connectionString,
+    max: options.databasePoolSize ?? 10,
+    idleTimeoutMillis: options.databaseIdleTimeoutMs ?? 10_000,
+    // Sent with each connection's start-up, so it costs no statement per query; PostgreSQL cancels
+    // a statement that outlasts it (error 57014, answered 503 by the exception filter). 0 sends none.
+    statement_timeout: options.statementTimeoutMs || undefined,
+  });
+  // An idle client whose server went away (a restart, a failover) is dropped by the pool, which
+  // then emits 'error'; unheard, that event would end the process. The next query opens a new one.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** PostgreSQL whose connections come from the replica inside readFromReplica, otherwise from the primary. */
+class ReplicaRoutingDialect extends PostgresDialect {
+  constructor(
+    primary: Pool,
+    private readonly replica: Pool,
+  ) {
+    super({ pool: primary });
+  }
+
+  override createDriver(): Driver {
+    return new ReadReplicaDriver(super.createDriver(), new PostgresDriver({ pool: this.replica }));
+  }
 }

@@ -19,6 +19,8 @@ export interface UsersTable {
   role: string;
   created_at: string;
   updated_at: string;
+  /** Raised by POST /api/logout-all; a token whose `ver` differs is refused (auth/jwt.strategy.ts). */
+  token_version: number;
 }
 
 export interface FollowsTable {

@@ -1,6 +1,11 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Dialect } from './database.types';
+import { withSqliteMigrationLock } from './sqlite-migration-lock';
+import { withoutStatementTimeout } from './statement-timeout';
 import * as initialSchema from './migrations/2026-11-21T06-00-00-initial-schema';
+import * as likesWithoutRowid from './migrations/2026-11-21T12-00-00-likes-without-rowid';
+import * as usersTokenVersion from './migrations/2026-11-21T12-10-00-users-token-version';
+import * as imageReferenceIndexes from './migrations/2026-11-21T12-30-00-image-reference-indexes';
 
 /**
  * The migrations, listed by hand so the build needs no file-system scanning. Names are
@@ -8,11 +13,31 @@ import * as initialSchema from './migrations/2026-11-21T06-00-00-initial-schema'
  */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T06-00-00-initial-schema': initialSchema,
+  '2026-11-21T12-00-00-likes-without-rowid': likesWithoutRowid,
+  '2026-11-21T12-10-00-users-token-version': usersTokenVersion,
+  '2026-11-21T12-30-00-image-reference-indexes': imageReferenceIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
 
+/** Every migration this build knows, oldest first (a backup records the newest it holds). */
+export function migrationNames(): string[] {
+  return Object.keys(MIGRATIONS).sort();
+}
+
+/**
+ * Instances starting together migrate once: on PostgreSQL Kysely's Migrator holds an advisory
+ * lock while it migrates (the others wait, then find nothing pending); on SQLite it takes none,
+ * so a lock file beside the database does (sqlite-migration-lock.ts).
+ */
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  if (dialect === 'sqlite') return withSqliteMigrationLock(db, () => runMigrator(db, dialect));
+  // Without DATABASE_STATEMENT_TIMEOUT_MS: an index build over a big table, or waiting for the
+  // instance that holds the lock, takes longer than any request may.
+  return withoutStatementTimeout(db, (connection) => runMigrator(connection, dialect));
+}
+
+async function runMigrator(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
   const { error, results } = await new Migrator({
     db,
     provider,

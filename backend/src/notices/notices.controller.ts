@@ -6,6 +6,7 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { PageQueryDto } from '../common/dto/page-query.dto';
+import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { CreateNoticeDto } from './dto/create-notice.dto';
 import { NoticeListResponse, NoticeReplyResponse, NoticeResponse } from './dto/notice.response';
 import { NoticesService } from './notices.service';
@@ -33,6 +34,7 @@ export class NoticesController {
 
   @Post('createnotice')
   @Authenticated()
+  @RateLimit('content')
   @ApiOperation({ summary: 'Create a notice with up to 3 links' })
   @ApiCreatedResponse({ type: NoticeReplyResponse })
   @ApiErrors(400)

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query, UseGuards } fro
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type {
   CommentsReply,
+  LikeReply,
   Post as ApiPost,
   PostListReply,
   PostReply,
@@ -14,10 +15,12 @@ import { OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { PageQueryDto } from '../common/dto/page-query.dto';
+import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { FeedQueryDto } from './dto/feed-query.dto';
 import { CommentDto, CreatePostDto, EditPostDto, PostIdDto } from './dto/post-input.dto';
 import {
   CommentsResponse,
+  LikeReplyResponse,
   PostListResponse,
   PostReplyResponse,
   PostResponse,
@@ -89,6 +92,7 @@ export class PostsController {
 
   @Post('createpost')
   @Authenticated()
+  @RateLimit('content')
   @ApiOperation({ summary: 'Create a post' })
   @ApiCreatedResponse({ type: PostReplyResponse })
   @ApiErrors(400)
@@ -116,24 +120,27 @@ export class PostsController {
 
   @Put('like')
   @Authenticated()
+  @RateLimit('likeFollow')
   @ApiOperation({ summary: 'Like a post (liking twice changes nothing)' })
-  @ApiOkResponse({ type: PostResponse })
+  @ApiOkResponse({ type: LikeReplyResponse })
   @ApiErrors(400, 404)
-  like(@CurrentUser() me: AuthUser, @Body() body: PostIdDto): Promise<ApiPost> {
+  like(@CurrentUser() me: AuthUser, @Body() body: PostIdDto): Promise<LikeReply> {
     return this.posts.like(me, body.postId);
   }
 
   @Put('unlike')
   @Authenticated()
+  @RateLimit('likeFollow')
   @ApiOperation({ summary: 'Take back a like (when not liked, changes nothing)' })
-  @ApiOkResponse({ type: PostResponse })
+  @ApiOkResponse({ type: LikeReplyResponse })
   @ApiErrors(400, 404)
-  unlike(@CurrentUser() me: AuthUser, @Body() body: PostIdDto): Promise<ApiPost> {
+  unlike(@CurrentUser() me: AuthUser, @Body() body: PostIdDto): Promise<LikeReply> {
     return this.posts.unlike(me, body.postId);
   }
 
   @Put('comment')
   @Authenticated()
+  @RateLimit('content')
   @ApiOperation({ summary: 'Comment on a post' })
   @ApiOkResponse({ type: PostResponse, description: 'The post with its comments' })
   @ApiErrors(400, 404)

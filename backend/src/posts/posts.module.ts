@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { UploadsModule } from '../uploads/uploads.module';
 import { UsersModule } from '../users/users.module';
 import { PostsController } from './posts.controller';
 import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
 
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, UploadsModule],
   controllers: [PostsController],
   providers: [PostsRepository, PostsService],
 })

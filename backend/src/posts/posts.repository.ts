@@ -32,7 +32,7 @@ export class PostsRepository {
         .updateTable('posts')
         .set((eb) => ({ likes_count: eb('likes_count', '+', p.delta) }))
         .where('id', '=', p.id)
-        .returningAll(),
+        .returning('likes_count'),
     ),
     comments: new PreparedQuery((ex, p: { id: string; delta: number }) =>
       ex
@@ -196,20 +196,22 @@ export class PostsRepository {
   }
 
   /**
-   * Moves one of a post's counters and answers the post's row as it now is, or undefined when the
-   * post no longer exists (deleted since the caller looked it up). On PostgreSQL the update also
-   * locks the post's row until the transaction ends, so a concurrent delete waits for this change,
-   * and concurrent comment changes on one post queue up, letting the commenter recount that
-   * follows see them all.
+   * Moves a post's likes counter and answers its new value, or undefined when the post does not
+   * exist (or was deleted since the caller looked). On PostgreSQL the update also locks the post's
+   * row until the transaction ends, so a concurrent delete waits for this change and likes of one
+   * post queue up instead of deadlocking.
    */
-  adjustCounter(
-    postId: string,
-    counter: 'likes_count' | 'comments_count',
-    delta: 1 | -1,
-    ex: Executor,
-  ): Promise<PostRow | undefined> {
-    const query = counter === 'likes_count' ? this.prepared.likes : this.prepared.comments;
-    return query.first(ex, { id: postId, delta });
+  async adjustLikes(postId: string, delta: 1 | -1, ex: Executor): Promise<number | undefined> {
+    return (await this.prepared.likes.first(ex, { id: postId, delta }))?.likes_count;
+  }
+
+  /**
+   * Moves a post's comments counter and answers the post's row as it now is, or undefined when the
+   * post no longer exists. The row lock (PostgreSQL) makes concurrent comment changes on one post
+   * queue up, letting the commenter recount that follows see them all.
+   */
+  adjustComments(postId: string, delta: 1 | -1, ex: Executor): Promise<PostRow | undefined> {
+    return this.prepared.comments.first(ex, { id: postId, delta });
   }
 
   async recountCommenters(postId: string, ex: Executor): Promise<void> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Comment, Post, TopPost } from '@techit/contract/api-types';
+import type { Comment, LikeReply, Post, TopPost } from '@techit/contract/api-types';
 import { DEFAULT_FEED } from '@techit/contract/enums';
 import { LIST_COMMENTS_PREVIEW, PAGINATION, TOP_POSTS_COUNT } from '@techit/contract/limits';
 import type { AuthUser } from '../auth/auth-user';
@@ -8,6 +8,7 @@ import { toPage, withLookahead } from '../common/cursor';
 import { newObjectId, parseObjectId } from '../common/object-id';
 import { toPageRequest } from '../common/page-request';
 import { TransactionRunner } from '../database/transaction-runner';
+import { ImageReleaseService } from '../uploads/image-release.service';
 import { UsersService } from '../users/users.service';
 import type { CreatePostDto, EditPostDto } from './dto/post-input.dto';
 import type { FeedQueryDto } from './dto/feed-query.dto';
@@ -28,6 +29,7 @@ export class PostsService {
     private readonly posts: PostsRepository,
     private readonly users: UsersService,
     private readonly transactions: TransactionRunner,
+    private readonly images: ImageReleaseService,
   ) {}
 
   async feed(query: FeedQueryDto, viewer: AuthUser | null): Promise<PostPage> {
@@ -95,6 +97,7 @@ export class PostsService {
       ...(input.pic ? { photo: input.pic } : {}),
       updated_at: new Date().toISOString(),
     });
+    if (input.pic && input.pic !== post.photo) await this.images.release(post.photo);
     return this.get(post.id, me);
   }
 
@@ -105,34 +108,42 @@ export class PostsService {
       throw new ForbiddenError('Only the author or an admin can delete this post');
     const deleted = await this.single(row, me);
     await this.posts.delete(row.id);
+    await this.images.release(row.photo);
     return deleted;
   }
 
-  async like(me: AuthUser, rawPostId: string): Promise<Post> {
-    const post = await this.requirePost(rawPostId);
-    const counted = await this.transactions.run(async (trx) => {
-      // Counting first locks the post and proves it still exists (it may have been deleted since
-      // requirePost): a 404 instead of a foreign-key error. A repeated like takes the count back.
-      const row = await this.posts.adjustCounter(post.id, 'likes_count', 1, trx);
-      if (!row) throw new NotFoundError(POST_NOT_FOUND);
-      if (await this.posts.addLike(post.id, me.id, new Date().toISOString(), trx)) return row;
-      return (await this.posts.adjustCounter(post.id, 'likes_count', -1, trx)) ?? row;
+  /**
+   * The hottest write, so it is two statements in one transaction and nothing else: counting
+   * first locks the post and proves it exists (a 404 instead of a foreign-key error), then the
+   * like row; a repeated like takes the count back.
+   */
+  async like(me: AuthUser, rawPostId: string): Promise<LikeReply> {
+    const postId = parseObjectId(rawPostId);
+    if (!postId) throw new NotFoundError(POST_NOT_FOUND);
+    const likesCount = await this.transactions.run(async (trx) => {
+      const counted = await this.posts.adjustLikes(postId, 1, trx);
+      if (counted === undefined) throw new NotFoundError(POST_NOT_FOUND);
+      if (await this.posts.addLike(postId, me.id, new Date().toISOString(), trx)) return counted;
+      return (await this.posts.adjustLikes(postId, -1, trx)) ?? counted - 1;
     });
-    return this.afterLikeChange({ ...post, ...counted }, me, true);
+    return { _id: postId, likes: [me.id], likesCount };
   }
 
-  async unlike(me: AuthUser, rawPostId: string): Promise<Post> {
-    const post = await this.requirePost(rawPostId);
-    const counted = await this.transactions.run(async (trx) => {
-      // Same lock order as like (the post row, then the like row): a like and an unlike racing
-      // for one post queue up instead of deadlocking. Taking back a like that was not there
-      // restores the count.
-      const row = await this.posts.adjustCounter(post.id, 'likes_count', -1, trx);
-      if (!row) throw new NotFoundError(POST_NOT_FOUND);
-      if (await this.posts.removeLike(post.id, me.id, trx)) return row;
-      return (await this.posts.adjustCounter(post.id, 'likes_count', 1, trx)) ?? row;
+  /**
+   * Same lock order as like (the post row, then the like row): a like and an unlike racing for
+   * one post queue up instead of deadlocking. Taking back a like that was not there restores the
+   * count.
+   */
+  async unlike(me: AuthUser, rawPostId: string): Promise<LikeReply> {
+    const postId = parseObjectId(rawPostId);
+    if (!postId) throw new NotFoundError(POST_NOT_FOUND);
+    const likesCount = await this.transactions.run(async (trx) => {
+      const counted = await this.posts.adjustLikes(postId, -1, trx);
+      if (counted === undefined) throw new NotFoundError(POST_NOT_FOUND);
+      if (await this.posts.removeLike(postId, me.id, trx)) return counted;
+      return (await this.posts.adjustLikes(postId, 1, trx)) ?? counted + 1;
     });
-    return this.afterLikeChange({ ...post, ...counted }, me, false);
+    return { _id: postId, likes: [], likesCount };
   }
 
   async comment(me: AuthUser, rawPostId: string, text: string): Promise<Post> {
@@ -140,7 +151,7 @@ export class PostsService {
     const now = new Date();
     await this.transactions.run(async (trx) => {
       // Also the existence check: the post may have been deleted since requirePost.
-      if (!(await this.posts.adjustCounter(post.id, 'comments_count', 1, trx))) throw new NotFoundError(POST_NOT_FOUND);
+      if (!(await this.posts.adjustComments(post.id, 1, trx))) throw new NotFoundError(POST_NOT_FOUND);
       await this.posts.insertComment(
         { id: newObjectId(now), post_id: post.id, author_id: me.id, text, created_at: now.toISOString() },
         trx,
@@ -159,7 +170,7 @@ export class PostsService {
       const allowed = comment.author_id === me.id || post.author_id === me.id || me.role === 'admin';
       if (!allowed)
         throw new ForbiddenError("Only the comment's author, the post's author or an admin can delete this comment");
-      await this.posts.adjustCounter(post.id, 'comments_count', -1, trx);
+      await this.posts.adjustComments(post.id, -1, trx);
       await this.posts.deleteComment(comment.id, trx);
       await this.posts.recountCommenters(post.id, trx);
     });
@@ -187,15 +198,6 @@ export class PostsService {
   private async single(row: PostWithAuthor, viewer: AuthUser | null): Promise<Post> {
     const [liked, comments] = await Promise.all([this.likedBy([row.id], viewer), this.posts.commentsOf(row.id)]);
     return toViewedPost(row, viewer, liked, comments);
-  }
-
-  /**
-   * The post as the liker now sees it: the counter update answered the row, and whether they like
-   * it is what they just did, so only the conversation is read again.
-   */
-  private async afterLikeChange(row: PostWithAuthor, me: AuthUser, liked: boolean): Promise<Post> {
-    const comments = await this.posts.commentsOf(row.id);
-    return toViewedPost(row, me, liked ? new Set([row.id]) : new Set(), comments);
   }
 
   private likedBy(postIds: string[], viewer: AuthUser | null): Promise<Set<string>> {

@@ -46,6 +46,7 @@ export const COLUMNS: { readonly [T in TableName]: readonly (keyof Database[T] &
     'role',
     'created_at',
     'updated_at',
+    'token_version',
   ],
   follows: ['follower_id', 'followee_id', 'created_at'],
   posts: [
@@ -69,4 +70,9 @@ export const COLUMNS: { readonly [T in TableName]: readonly (keyof Database[T] &
 };
 
 /** Every other column is text (timestamps included, see database.types.ts). */
-export const INTEGER_COLUMNS: ReadonlySet<string> = new Set(['likes_count', 'comments_count', 'commenters_count']);
+export const INTEGER_COLUMNS: ReadonlySet<string> = new Set([
+  'likes_count',
+  'comments_count',
+  'commenters_count',
+  'token_version',
+]);

@@ -233,6 +233,7 @@ export async function generateSeed(writer: BulkWriter, input: GenerateInput): Pr
         role: 'user',
         created_at: iso(created),
         updated_at: iso(created),
+        token_version: 0,
       });
       if (rows.length >= ROW_CHUNK) {
         await write('users', rows);

@@ -12,12 +12,21 @@ interface Call {
 }
 
 /** Stands in for cloudinary.uploader: records what it was sent and answers as told. */
-function fakeUploader(answer: (body: Buffer) => [unknown, UploadApiResponse?]): {
+function fakeUploader(
+  answer: (body: Buffer) => [unknown, UploadApiResponse?],
+  destroyed: (publicId: string) => Promise<unknown> = () => Promise.resolve({ result: 'ok' }),
+): {
   uploader: CloudinaryUploader;
   calls: Call[];
+  destroys: { publicId: string; options: object }[];
 } {
   const calls: Call[] = [];
+  const destroys: { publicId: string; options: object }[] = [];
   const uploader: CloudinaryUploader = {
+    destroy(publicId, options) {
+      destroys.push({ publicId, options });
+      return destroyed(publicId);
+    },
     upload_stream(options, callback) {
       const call: Call = { options, body: null };
       calls.push(call);
@@ -30,7 +39,7 @@ function fakeUploader(answer: (body: Buffer) => [unknown, UploadApiResponse?]): 
       };
     },
   };
-  return { uploader, calls };
+  return { uploader, calls, destroys };
 }
 
 function reply(secureUrl: string): UploadApiResponse {
@@ -136,6 +145,62 @@ describe('CloudinaryImageStorage', () => {
     const { uploader } = fakeUploader(() => [undefined, { public_id: 'techit/abc' } as UploadApiResponse]);
     const storage = new CloudinaryImageStorage(CLOUDINARY_URL, uploader);
     await expect(storage.save(image)).rejects.toThrow('Cloudinary upload failed: no URL in the reply');
+  });
+
+  describe('remove', () => {
+    const own =
+      'https://res.cloudinary.com/demo-cloud/image/upload/v1712345678/techit/6743a1f2c0ffee0123456789-20x10.webp';
+
+    it('owns only the uploads it made: this cloud, the techit folder, a sized name', () => {
+      const storage = new CloudinaryImageStorage(CLOUDINARY_URL, fakeUploader(() => [undefined]).uploader);
+      expect(storage.owns(own)).toBe(true);
+      expect(storage.owns(own.replace('/v1712345678', ''))).toBe(true);
+      for (const url of [
+        own.replace('demo-cloud', 'other-cloud'),
+        own.replace('/techit/', '/elsewhere/'),
+        own.replace('/upload/', '/upload/c_limit,w_600/'),
+        'http://res.cloudinary.com/legacy/image/upload/v1620000000/abc123.jpg',
+        '/uploads/default-avatar.svg',
+        '/uploads/6743a1f2c0ffee0123456789-20x10.webp',
+        '',
+      ]) {
+        expect(storage.owns(url)).toBe(false);
+      }
+    });
+
+    it('destroys the image by its public id and invalidates cached copies', async () => {
+      const { uploader, destroys } = fakeUploader(() => [undefined]);
+      await new CloudinaryImageStorage(CLOUDINARY_URL, uploader).remove(own);
+      expect(destroys).toEqual([
+        { publicId: 'techit/6743a1f2c0ffee0123456789-20x10', options: { resource_type: 'image', invalidate: true } },
+      ]);
+    });
+
+    it('leaves a URL it does not own alone', async () => {
+      const { uploader, destroys } = fakeUploader(() => [undefined]);
+      await new CloudinaryImageStorage(CLOUDINARY_URL, uploader).remove('https://example.com/cat.webp');
+      expect(destroys).toEqual([]);
+    });
+
+    it('takes "not found" as already removed', async () => {
+      const { uploader } = fakeUploader(
+        () => [undefined],
+        () => Promise.resolve({ result: 'not found' }),
+      );
+      await expect(new CloudinaryImageStorage(CLOUDINARY_URL, uploader).remove(own)).resolves.toBeUndefined();
+    });
+
+    it('rejects with a readable Error when Cloudinary refuses', async () => {
+      const { uploader } = fakeUploader(
+        () => [undefined],
+        // The SDK rejects with a plain object, not an Error: the driver must cope with that.
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+        () => Promise.reject({ message: 'Invalid api_key 123456789012345', http_code: 401 }),
+      );
+      await expect(new CloudinaryImageStorage(CLOUDINARY_URL, uploader).remove(own)).rejects.toThrow(
+        'Cloudinary delete failed: Invalid api_key 123456789012345',
+      );
+    });
   });
 
   it('refuses a malformed CLOUDINARY_URL when constructed', () => {

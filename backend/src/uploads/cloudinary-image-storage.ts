@@ -10,7 +10,11 @@ export interface CloudinaryUploader {
     options: UploadApiOptions,
     callback: (error: unknown, result?: UploadApiResponse) => void,
   ): { end(chunk: Buffer): void };
+  destroy(publicId: string, options: { resource_type: 'image'; invalidate: boolean }): Promise<unknown>;
 }
+
+const FOLDER = 'techit';
+const STEM = '[0-9a-f]{24}-[1-9][0-9]{0,3}x[1-9][0-9]{0,3}';
 
 /**
  * Used when CLOUDINARY_URL is set: the same re-encoded WebP, hosted by Cloudinary. Only the full
@@ -19,6 +23,8 @@ export interface CloudinaryUploader {
  */
 export class CloudinaryImageStorage implements ImageStorage {
   private readonly uploader: CloudinaryUploader;
+  /** Our uploads only: this cloud, the techit folder, a name this driver gave. */
+  private readonly ownUrl: RegExp;
 
   constructor(cloudinaryUrl: string, uploader?: CloudinaryUploader) {
     const url = new URL(cloudinaryUrl);
@@ -29,12 +35,16 @@ export class CloudinaryImageStorage implements ImageStorage {
       secure: true,
     });
     this.uploader = uploader ?? cloudinary.uploader;
+    const cloud = url.hostname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    this.ownUrl = new RegExp(
+      `^https?://res\\.cloudinary\\.com/${cloud}/image/upload/(?:v[0-9]+/)?(${FOLDER}/${STEM})\\.webp$`,
+    );
   }
 
   save(image: ProcessedImage): Promise<string> {
     const options: UploadApiOptions = {
       resource_type: 'image',
-      folder: 'techit',
+      folder: FOLDER,
       format: 'webp',
       public_id: sizedImageStem(newObjectId(), image.full),
       overwrite: false,
@@ -48,6 +58,27 @@ export class CloudinaryImageStorage implements ImageStorage {
         })
         .end(image.full.data);
     });
+  }
+
+  owns(url: string): boolean {
+    return this.ownUrl.test(url);
+  }
+
+  /** The eager card and avatar copies are derived resources: Cloudinary deletes them with it. */
+  async remove(url: string): Promise<void> {
+    const publicId = this.ownUrl.exec(url)?.[1];
+    if (!publicId) return;
+    let reply: unknown;
+    try {
+      reply = await this.uploader.destroy(publicId, { resource_type: 'image', invalidate: true });
+    } catch (error) {
+      throw new Error(`Cloudinary delete failed: ${describe(error)}`);
+    }
+    const result = (reply as { result?: unknown } | undefined)?.result;
+    // "not found" is the goal reached already (deleted by hand, or by another instance).
+    if (result !== 'ok' && result !== 'not found') {
+      throw new Error(`Cloudinary delete failed: ${JSON.stringify(result ?? reply ?? null)}`);
+    }
   }
 }
 

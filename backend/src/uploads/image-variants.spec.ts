@@ -69,6 +69,19 @@ describe('imageVariant', () => {
     }
   });
 
+  it('maps an upload in an S3-compatible store to the objects beside it, under its public URL', () => {
+    const url = `https://cdn.example.com/techit-images/${id}-1600x1200.webp`;
+    expect(imageVariant(url, 'full')).toEqual({ src: url, width: 1600, height: 1200 });
+    expect(imageVariant(url, 'card')).toEqual({
+      src: `https://cdn.example.com/techit-images/${id}-1600x1200.card.webp`,
+      width: 600,
+      height: 450,
+    });
+    expect(imageVariant(url, 'avatar')).toMatchObject({
+      src: `https://cdn.example.com/techit-images/${id}-1600x1200.avatar.webp`,
+    });
+  });
+
   it('never maps a variant URL again', () => {
     const card = `/uploads/${id}-1600x1200.card.webp`;
     expect(imageVariant(card, 'card')).toEqual({ src: card });

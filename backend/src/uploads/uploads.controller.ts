@@ -6,6 +6,7 @@ import { ApiErrors } from '../common/api-errors.decorator';
 import { AppError, BadRequestError, UnsupportedMediaTypeError } from '../common/app-errors';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { UploadsService } from './uploads.service';
 
 class UploadResponse implements UploadReply {
@@ -24,6 +25,7 @@ export class UploadsController {
 
   /** Open to visitors: sign-up uploads the picture before the account exists. */
   @Post('upload')
+  @RateLimit('upload')
   @ApiOperation({
     summary: 'Upload an image (JPEG, PNG, WebP, GIF or AVIF)',
     description: 'Re-encoded to WebP within 1600×1600 with all metadata removed. Use the returned url as pic.',
@@ -39,10 +41,17 @@ export class UploadsController {
       throw new UnsupportedMediaTypeError(`Send the image as multipart/form-data in a field named "${FIELD}"`);
     }
     const bytes = await readMultipart(async () => {
-      const file = await request.file({ limits: { fileSize: this.config.uploadMaxBytes, files: 1 } });
-      if (!file || file.fieldname !== FIELD) throw new BadRequestError(`No image was sent in the field "${FIELD}"`);
-      // toBuffer() stops reading at the size limit and throws a 413 error.
-      return file.toBuffer();
+      let image: Buffer | null = null;
+      // Every part is read, so a second file meets the files limit (413) instead of being ignored;
+      // plain form fields are ignored.
+      for await (const part of request.parts({ limits: { fileSize: this.config.uploadMaxBytes, files: 1 } })) {
+        if (part.type !== 'file') continue;
+        if (part.fieldname !== FIELD) throw new BadRequestError(`No image was sent in the field "${FIELD}"`);
+        // toBuffer() stops reading at the size limit and throws a 413 error.
+        image = await part.toBuffer();
+      }
+      if (!image) throw new BadRequestError(`No image was sent in the field "${FIELD}"`);
+      return image;
     });
     return { url: await this.uploads.store(bytes) };
   }

@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { ApiErrors } from '../common/api-errors.decorator';
+import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import {
   FollowDto,
   UnfollowDto,
@@ -31,6 +32,7 @@ export class UsersController {
 
   @Put('follow')
   @Authenticated()
+  @RateLimit('likeFollow')
   @ApiOperation({ summary: 'Follow a user (following twice changes nothing)' })
   @ApiOkResponse({ type: MeResponse, description: 'The caller, updated' })
   @ApiErrors(400, 404)
@@ -40,6 +42,7 @@ export class UsersController {
 
   @Put('unfollow')
   @Authenticated()
+  @RateLimit('likeFollow')
   @ApiOperation({ summary: 'Stop following a user' })
   @ApiOkResponse({ type: MeResponse })
   @ApiErrors(400, 404)

@@ -9,7 +9,8 @@ import type { Db, Executor, NewUser, UserRow, UserUpdate } from '../database/dat
 export class UsersRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  // Read on every authenticated request (JwtStrategy): built once, see PreparedQuery.
+  // Read on every authenticated request (JwtStrategy): built once, see PreparedQuery. selectAll
+  // brings token_version too, so checking a token's version costs no extra statement.
   private readonly byId = new PreparedQuery((ex, p: { id: string }) =>
     ex.selectFrom('users').selectAll().where('id', '=', p.id),
   );
@@ -60,6 +61,28 @@ export class UsersRepository {
     await ex.updateTable('users').set(patch).where('id', '=', id).execute();
   }
 
+  /**
+   * An imported bcrypt hash becomes argon2id after a sign-in proved the password. Only if it is
+   * still the hash that was checked: two sign-ins racing both succeed, and the first write stays.
+   */
+  async replacePasswordHash(id: string, checkedHash: string, newHash: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: newHash })
+      .where('id', '=', id)
+      .where('password_hash', '=', checkedHash)
+      .execute();
+  }
+
+  /** One statement, so two devices signing out everywhere at once both count. */
+  async bumpTokenVersion(id: string, ex: Executor = this.db): Promise<void> {
+    await ex
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
   async exists(id: string, ex: Executor = this.db): Promise<boolean> {
     return (await ex.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   }
@@ -105,11 +128,11 @@ export class UsersRepository {
 }
 
 /** userNames are ASCII by rule; SQL lower() and this agree on them on both databases. */
-function userNameKey(userName: string): string {
+export function userNameKey(userName: string): string {
   return userName.toLowerCase();
 }
 
 /** Emails compare NFC-normalised and Unicode lower-cased, computed here so both databases agree. */
-function emailKey(email: string): string {
+export function emailKey(email: string): string {
   return email.normalize('NFC').toLowerCase();
 }

@@ -5,6 +5,7 @@ import { AdminPolicy } from '../admin/admin-policy';
 import { BadRequestError, NotFoundError } from '../common/app-errors';
 import { parseObjectId } from '../common/object-id';
 import type { UserUpdate } from '../database/database.types';
+import { ImageReleaseService } from '../uploads/image-release.service';
 import { toMe, toProfileUser } from './users.mapper';
 import { UsersRepository } from './users.repository';
 
@@ -13,6 +14,7 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly adminPolicy: AdminPolicy,
+    private readonly images: ImageReleaseService,
   ) {}
 
   async getProfile(rawId: string): Promise<ProfileUser> {
@@ -52,8 +54,12 @@ export class UsersService {
     return this.getMe(meId);
   }
 
-  updatePicture(meId: string, pic: string): Promise<Me> {
-    return this.updateProfile(meId, { pic });
+  /** The old picture is freed once the new one is saved, unless another row still shows it. */
+  async updatePicture(meId: string, pic: string): Promise<Me> {
+    const before = await this.users.findById(meId);
+    const me = await this.updateProfile(meId, { pic });
+    if (before && before.pic !== pic) await this.images.release(before.pic);
+    return me;
   }
 
   updateBio(meId: string, bio: string): Promise<Me> {

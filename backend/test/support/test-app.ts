@@ -7,6 +7,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { createApp } from '../../src/app-factory';
 import { type AppConfig, loadConfig } from '../../src/config/app-config';
+import type { QueryObserver } from '../../src/database/create-database';
 import { DATABASE } from '../../src/database/database.tokens';
 import type { Db, Dialect } from '../../src/database/database.types';
 
@@ -26,11 +27,8 @@ export interface TestApp {
 
 export const TEST_DIALECT: Dialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
-/** `onQuery` sees every SQL statement the app runs. */
-export async function startTestApp(
-  settings: Record<string, string> = {},
-  onQuery?: (sql: string) => void,
-): Promise<TestApp> {
+/** `onQuery` sees every SQL statement the app runs, with its bound values. */
+export async function startTestApp(settings: Record<string, string> = {}, onQuery?: QueryObserver): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'techit-test-'));
   const postgres = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
   const config = loadConfig({
@@ -40,6 +38,10 @@ export async function startTestApp(
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     // Suites write through t.db behind the app's back; read-cache.e2e-spec turns it on.
     READ_CACHE_TTL_MS: '0',
+    // Suites that measure other things would trip the limits; rate-limits.e2e-spec turns them on.
+    RATE_LIMITS: 'off',
+    // A sweep on a timer would race suites that count files; uploads-lifecycle.e2e-spec calls it.
+    ORPHAN_SWEEP_INTERVAL_MS: '0',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...settings,
   });
@@ -66,11 +68,27 @@ export async function startTestApp(
 }
 
 /**
+ * Another instance on data that outlives it (createServerData in server-process.ts): several of
+ * them on one database are the instances behind a load balancer. close() stops this one only;
+ * the data is removed by its owner.
+ */
+export function startTestAppOn(
+  data: { dataDir: string; databaseUrl: string | null },
+  settings: Record<string, string> = {},
+  onQuery?: QueryObserver,
+): Promise<TestApp> {
+  return startTestApp(
+    { DATA_DIR: data.dataDir, ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}), ...settings },
+    onQuery,
+  );
+}
+
+/**
  * A schema of its own on the shared test database: far cheaper than CREATE DATABASE (which copies
  * a template through the WAL), so many suites can start at once. search_path makes every
  * unqualified table name, migrations included, resolve inside it.
  */
-async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const schema = `techit_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   await runOnServer(serverUrl, `CREATE SCHEMA ${schema}`);
   const url = new URL(serverUrl);

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium } from './chromium-launcher';
-import { REPO_ROOT, SEED_SIZES, seed, startServer } from './seeded-server';
+import { REPO_ROOT, SEED_SIZES, SERVER_MAIN, WEB_DIST, seed, startServer } from './seeded-server';
 
 /**
  * `npm run lighthouse`: Lighthouse's default (mobile) preset, with its simulated throttling, on
@@ -12,7 +12,10 @@ import { REPO_ROOT, SEED_SIZES, seed, startServer } from './seeded-server';
  * Flags: --runs N (default 3; each page's median run by performance is reported), --keep (keep
  * the data folder with the server log and every full report), --cpu-slowdown N (Lighthouse's
  * default is 4, meant for a fast desktop host; Lighthouse's throttling guide says to lower it on a
- * slower host: every run records the host's benchmarkIndex to judge by).
+ * slower host: every run records the host's benchmarkIndex to judge by), --pages home,post,profile
+ * (only those pages, while working on one).
+ *
+ * LIGHTHOUSE_WEB_DIST and LIGHTHOUSE_SERVER_MAIN measure other builds (seeded-server.ts).
  */
 const THRESHOLDS = { performance: 90, accessibility: 95, 'best-practices': 95 } as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -24,7 +27,10 @@ const METRICS = {
   'speed-index': 'SI',
 } as const;
 
+const PAGES = ['home', 'post', 'profile'] as const;
+
 type Category = (typeof CATEGORIES)[number];
+type PageKey = (typeof PAGES)[number];
 
 /** The parts of Lighthouse's result (LH.Result) this runner reads. */
 interface LighthouseResult {
@@ -65,23 +71,41 @@ interface PageResult {
   warnings: string[];
 }
 
-function parseArgs(argv: string[]): { runs: number; keep: boolean; cpuSlowdown: number | null } {
+interface Args {
+  runs: number;
+  keep: boolean;
+  cpuSlowdown: number | null;
+  pages: PageKey[];
+}
+
+function parseArgs(argv: string[]): Args {
   let runs = 3;
   let keep = false;
   let cpuSlowdown: number | null = null;
+  let pages: PageKey[] = [...PAGES];
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index];
     if (arg === '--keep') keep = true;
-    else if (arg === '--runs') {
+    else if (arg === '--pages') {
+      const asked = (argv[(index += 1)] ?? '').split(',');
+      pages = PAGES.filter((page) => asked.includes(page));
+      if (pages.length !== asked.length) throw new Error(`--pages takes a comma-separated list of ${PAGES.join(', ')}`);
+    } else if (arg === '--runs') {
       runs = Number(argv[(index += 1)]);
       if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number ≥ 1');
     } else if (arg === '--cpu-slowdown') {
       cpuSlowdown = Number(argv[(index += 1)]);
       if (!(cpuSlowdown >= 1)) throw new Error('--cpu-slowdown takes a number ≥ 1');
-    } else throw new Error(`Unknown argument "${arg}". Usage: run-lighthouse [--runs N] [--keep] [--cpu-slowdown N]`);
+    } else {
+      throw new Error(
+        `Unknown argument "${arg}". Usage: run-lighthouse [--runs N] [--keep] [--cpu-slowdown N] [--pages ${PAGES.join(',')}]`,
+      );
+    }
   }
-  return { runs, keep, cpuSlowdown };
+  return { runs, keep, cpuSlowdown, pages };
 }
+
+const round2 = (value: number): number => Math.round(value * 100) / 100;
 
 const score = (value: number | null | undefined): number | null =>
   value === null || value === undefined ? null : Math.round(value * 100);
@@ -149,7 +173,7 @@ function belowTargets(pages: PageResult[]): string[] {
 }
 
 async function main(): Promise<void> {
-  const { runs, keep, cpuSlowdown } = parseArgs(process.argv.slice(2));
+  const { runs, keep, cpuSlowdown, pages: pageKeys } = parseArgs(process.argv.slice(2));
   // An ES module: TypeScript's CommonJS output loads it with require(), which Node ≥ 20.19 allows.
   const { default: lighthouse } = (await import('lighthouse')) as unknown as { default: LighthouseFn };
   const dataDir = await mkdtemp(join(tmpdir(), 'techit-lighthouse-'));
@@ -163,13 +187,15 @@ async function main(): Promise<void> {
   const chromium = await launchChromium();
   const pages: PageResult[] = [];
   let settings = '';
+  // Lighthouse's simulated throttling scales the host's own CPU time: a busy host scores lower.
+  const loadAverageAtStart = loadavg()[0];
   try {
-    const targets = [
-      { name: 'Home (for-you feed)', path: '/' },
-      { name: 'Post detail (viral post)', path: `/posts/${landmarks.viralPostId}` },
-      { name: 'Profile', path: `/profile/${landmarks.profileUserId}` },
-    ];
-    for (const target of targets) {
+    const allTargets: Record<PageKey, { name: string; path: string }> = {
+      home: { name: 'Home (for-you feed)', path: '/' },
+      post: { name: 'Post detail (viral post)', path: `/posts/${landmarks.viralPostId}` },
+      profile: { name: 'Profile', path: `/profile/${landmarks.profileUserId}` },
+    };
+    for (const target of pageKeys.map((key) => allTargets[key])) {
       const results: LighthouseResult[] = [];
       for (let run = 1; run <= runs; run += 1) {
         const outcome = await lighthouse(`${server.baseUrl}${target.path}`, {
@@ -201,7 +227,9 @@ async function main(): Promise<void> {
     if (!keep) await rm(dataDir, { recursive: true, force: true });
   }
 
-  console.log(`\n${settings}, median of ${runs} run(s) per page\n\n${table(pages)}\n`);
+  console.log(
+    `\n${settings}, median of ${runs} run(s) per page, load average ${loadAverageAtStart.toFixed(2)} → ${loadavg()[0].toFixed(2)}\n\n${table(pages)}\n`,
+  );
   for (const page of pages) {
     if (page.failing.length === 0) continue;
     console.log(`${page.name}: audits below 90`);
@@ -225,6 +253,8 @@ async function main(): Promise<void> {
           memoryGb: Math.round(totalmem() / 2 ** 30),
           node: process.version,
         },
+        loadAverage: { start: round2(loadAverageAtStart), end: round2(loadavg()[0]) },
+        builds: { server: SERVER_MAIN, web: WEB_DIST },
         settings,
         runsPerPage: runs,
         seed: SEED_SIZES,

@@ -1,14 +1,21 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { stopProcess } from './chromium-launcher';
 
 export const REPO_ROOT = join(__dirname, '..', '..', '..');
-const MAIN = join(REPO_ROOT, 'backend', 'dist', 'main.js');
-const SEED_CLI = join(REPO_ROOT, 'backend', 'dist', 'seed', 'seed.cli.js');
-const WEB_INDEX = join(REPO_ROOT, 'frontend', 'dist', 'index.html');
+/**
+ * Another server build (LIGHTHOUSE_SERVER_MAIN: its main.js; the seed CLI is taken from the same
+ * build) or web build (LIGHTHOUSE_WEB_DIST) can be measured, e.g. a copy that others' rebuilds of
+ * backend/dist and frontend/dist cannot change halfway through a run, or an older commit for a
+ * before/after comparison.
+ */
+export const SERVER_MAIN = resolve(process.env.LIGHTHOUSE_SERVER_MAIN ?? join(REPO_ROOT, 'backend', 'dist', 'main.js'));
+const SEED_CLI = join(dirname(SERVER_MAIN), 'seed', 'seed.cli.js');
+export const WEB_DIST = resolve(process.env.LIGHTHOUSE_WEB_DIST ?? join(REPO_ROOT, 'frontend', 'dist'));
+const WEB_INDEX = join(WEB_DIST, 'index.html');
 const HEALTH_TIMEOUT_MS = 60_000;
 
 /** A community large enough for full feeds, a viral post and a busy profile, small enough to seed in seconds. */
@@ -34,7 +41,7 @@ export interface SeededServer {
 
 function requireBuilt(): void {
   for (const [file, what] of [
-    [MAIN, 'the backend (npm run build -w backend)'],
+    [SERVER_MAIN, 'the backend (npm run build -w backend)'],
     [SEED_CLI, 'the backend with its seed CLI (npm run build -w backend)'],
     [WEB_INDEX, 'the web app (npm run build -w frontend)'],
   ] as const) {
@@ -66,11 +73,15 @@ export async function startServer(dataDir: string, landmarks: Landmarks): Promis
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    WEB_DIST_DIR: WEB_DIST,
     LOG_LEVEL: 'warn',
+    // What is measured here is the pages, not the defences against abuse: Lighthouse's runs, from
+    // one address, would soon exceed the per-IP limits.
+    RATE_LIMITS: 'off',
   };
   delete env.DATABASE_URL;
   // cwd is the data folder so a developer's ./.env cannot change what is measured.
-  const child = spawn(process.execPath, [MAIN], { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SERVER_MAIN], { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   const baseUrl = `http://127.0.0.1:${port}`;

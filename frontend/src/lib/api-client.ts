@@ -1,4 +1,5 @@
 import type { ErrorReply } from '@techit/contract/api-types';
+import { notify } from './notify';
 import { storage } from './storage';
 
 /** A reply with an error status: `message` is the server's `{ error }` text. */
@@ -55,6 +56,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     // real faults.
     console.warn(`${options.method ?? 'GET'} /api${path}: ${message}`);
     if (response.status === 401 && token) sessionExpiredListeners.forEach((listener) => listener());
+    // The caller's toast says what failed (the spec's wording); this one says why and for how long.
+    if (response.status === 429) notify.slowDown(message);
     throw new ApiError(response.status, message);
   }
   return payload as T;

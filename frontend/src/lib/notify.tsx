@@ -69,6 +69,15 @@ export const notify = {
   error(title: string, description?: ReactNode): void {
     withFeedback(({ notification }) => notification.error({ ...TOAST, title, description }));
   },
+  /**
+   * The server's rate limit said no (429): its message says when to try again. One toast however
+   * many requests were refused at once (a repeated key replaces it).
+   */
+  slowDown(description: string): void {
+    withFeedback(({ notification }) =>
+      notification.warning({ ...TOAST, key: 'rate-limited', title: 'Slow down', description }),
+    );
+  },
   /** The spec's "Login Required!" toast, with a link to the login page. */
   loginRequired(description: string): void {
     withFeedback(({ notification }) =>

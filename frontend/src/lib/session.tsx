@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Me } from '@techit/contract/api-types';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../config/paths';
 import { onSessionExpired } from './api-client';
 import { notify } from './notify';
 import { storage } from './storage';
@@ -47,7 +49,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () =>
       onSessionExpired(() => {
         signOut();
-        notify.error('Please login again', 'Your session has expired.');
+        // Expired, or ended from another device (Sign out of all devices): the way back is one click.
+        notify.error(
+          'Please login again',
+          <span>
+            Your session has ended. <Link to={paths.login}>Login</Link>
+          </span>,
+        );
       }),
     [signOut],
   );

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import type {
   Comment,
   CommentsReply,
+  LikeReply,
   Post,
   PostListReply,
   PostReply,
@@ -34,6 +35,12 @@ export class PostResponse implements Post {
   @ApiProperty({ type: AuthorResponse }) postedBy: AuthorResponse;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
+}
+
+export class LikeReplyResponse implements LikeReply {
+  @ApiProperty() _id: string;
+  @ApiProperty({ type: [String], description: "The caller's id after a like, empty after an unlike" }) likes: string[];
+  @ApiProperty() likesCount: number;
 }
 
 export class PostListResponse implements PostListReply {

@@ -9,7 +9,7 @@ import { NavMenu } from './nav-menu';
 /** Small screens: the same places as icons along the bottom edge. */
 export function BottomNav() {
   const navigate = useNavigate();
-  const { user, themeLabel, toggleTheme, goCreate, logout, login } = useNavActions();
+  const { user, themeLabel, toggleTheme, goCreate, logout, logoutAll, login } = useNavActions();
   return (
     <nav className="bottom-nav" aria-label="Main">
       <NavLink to={paths.home} end className="bottom-nav-item" aria-label="Home">
@@ -32,6 +32,7 @@ export function BottomNav() {
           { key: 'following', label: 'Following Feed', onClick: () => void navigate(paths.following) },
           { key: 'theme', label: themeLabel, onClick: toggleTheme },
           user ? { key: 'logout', label: 'Logout', onClick: logout } : { key: 'login', label: 'Login', onClick: login },
+          ...(user ? [{ key: 'logout-all', label: 'Sign out of all devices', onClick: logoutAll }] : []),
         ]}
       >
         <Button type="text" className="bottom-nav-item" aria-label="Menu" icon={<MenuOutlined aria-hidden />} />

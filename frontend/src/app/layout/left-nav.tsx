@@ -19,7 +19,7 @@ import { NavMenu } from './nav-menu';
 
 /** Large screens: the app's name, the main places, a More menu, and who is logged in. */
 export function LeftNav() {
-  const { user, theme, themeLabel, toggleTheme, goCreate, logout, login } = useNavActions();
+  const { user, theme, themeLabel, toggleTheme, goCreate, logout, logoutAll, login } = useNavActions();
   return (
     <nav className="left-nav" aria-label="Main">
       <Link to={paths.home} className="brand">
@@ -58,6 +58,17 @@ export function LeftNav() {
               user
                 ? { key: 'logout', label: 'Logout', icon: <LogoutOutlined />, onClick: logout }
                 : { key: 'login', label: 'Login', icon: <LoginOutlined />, onClick: login },
+              ...(user
+                ? [
+                    {
+                      key: 'logout-all',
+                      label: 'Sign out of all devices',
+                      // Hidden from its name, which must not contain "logout" (that is the item above).
+                      icon: <LogoutOutlined aria-hidden />,
+                      onClick: logoutAll,
+                    },
+                  ]
+                : []),
             ]}
           >
             <Button type="text" className="nav-link nav-button" icon={<MenuOutlined aria-hidden />}>

@@ -1,8 +1,7 @@
-import { Tabs } from 'antd';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/empty-state';
-import { NoticeList } from '../../features/notices/components/notice-list';
+import { type TabItem, Tabs } from '../../components/surface-tabs';
 import { PostFeed } from '../../features/posts/components/post-feed';
 import { useUser } from '../../features/users/api/get-user';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../../features/users/components/profile-header';
@@ -13,6 +12,15 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 type Tab = 'posts' | 'notices';
 
 const PAGE = { maxWidth: 800, margin: '0 auto' } as const;
+const TABS: TabItem<Tab>[] = [
+  { key: 'posts', label: 'Posts' },
+  { key: 'notices', label: 'Notice' },
+];
+
+// The Posts tab is what a profile opens on: the notices' code comes when their tab is first chosen.
+const NoticeList = lazy(async () => ({
+  default: (await import('../../features/notices/components/notice-list')).NoticeList,
+}));
 
 /** /profile/:userid — the user's card, then their posts or notices (?tab=notices). */
 export default function ProfilePage() {
@@ -42,20 +50,21 @@ export default function ProfilePage() {
     );
   }
 
-  const choose = (next: string) =>
+  const choose = (next: Tab) =>
     setSearch(next === 'notices' ? { tab: 'notices' } : {}, { replace: true, preventScrollReset: true });
 
   return (
     <div className="profile-page" style={PAGE}>
       <ProfileHeader profile={profile.data.user} />
-      <Tabs
-        activeKey={tab}
-        onChange={choose}
-        items={[
-          { key: 'posts', label: 'Posts', children: <PostFeed source={{ kind: 'user', userId }} /> },
-          { key: 'notices', label: 'Notice', children: <NoticeList source={{ kind: 'user', userId }} /> },
-        ]}
-      />
+      <Tabs items={TABS} activeKey={tab} onChange={choose}>
+        {tab === 'posts' ? (
+          <PostFeed source={{ kind: 'user', userId }} />
+        ) : (
+          <Suspense fallback={null}>
+            <NoticeList source={{ kind: 'user', userId }} />
+          </Suspense>
+        )}
+      </Tabs>
     </div>
   );
 }

@@ -3,13 +3,15 @@ import type { PostListReply } from '@techit/contract/api-types';
 import type { Feed } from '@techit/contract/enums';
 import { PAGINATION } from '@techit/contract/limits';
 import { api } from '../../../lib/api-client';
+import { takeBootReply } from '../../../lib/boot-replies';
 import { type PageCursor, type PostPage, postKeys } from './post-keys';
 import { pageQuery, postListQuery } from './post-list-query';
 
 /** GET /api/posts?feed=…&limit=4[&cursor=…] */
 export async function getFeedPage(feed: Feed, cursor: PageCursor, signal?: AbortSignal): Promise<PostPage> {
   const query = pageQuery({ feed, limit: PAGINATION.feedPageSize, cursor });
-  const reply = await api<PostListReply>(`/posts?${query}`, { signal });
+  const path = `/posts?${query}`;
+  const reply = (await takeBootReply<PostListReply>(path)) ?? (await api<PostListReply>(path, { signal }));
   return { posts: reply.posts, nextCursor: reply.nextCursor };
 }
 

@@ -1,12 +1,14 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Post, PostReply } from '@techit/contract/api-types';
 import { api } from '../../../lib/api-client';
+import { takeBootReply } from '../../../lib/boot-replies';
 import { findCachedPost } from './post-cache';
 import { postKeys } from './post-keys';
 
 /** GET /api/posts/:id */
 export async function getPost(postId: string, signal?: AbortSignal): Promise<Post> {
-  return (await api<PostReply>(`/posts/${encodeURIComponent(postId)}`, { signal })).post;
+  const path = `/posts/${encodeURIComponent(postId)}`;
+  return ((await takeBootReply<PostReply>(path)) ?? (await api<PostReply>(path, { signal }))).post;
 }
 
 export function postQuery(postId: string) {

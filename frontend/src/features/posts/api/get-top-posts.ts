@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TopPost, TopPostsReply } from '@techit/contract/api-types';
 import { api } from '../../../lib/api-client';
+import { takeBootReply } from '../../../lib/boot-replies';
 import { postKeys } from './post-keys';
 
 /** GET /api/top-posts */
 export async function getTopPosts(signal?: AbortSignal): Promise<TopPost[]> {
-  return (await api<TopPostsReply>('/top-posts', { signal })).posts;
+  const path = '/top-posts';
+  return ((await takeBootReply<TopPostsReply>(path)) ?? (await api<TopPostsReply>(path, { signal }))).posts;
 }
 
 export function topPostsQuery() {

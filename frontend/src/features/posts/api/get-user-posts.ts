@@ -2,13 +2,15 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { UserPostsReply } from '@techit/contract/api-types';
 import { PAGINATION } from '@techit/contract/limits';
 import { api } from '../../../lib/api-client';
+import { takeBootReply } from '../../../lib/boot-replies';
 import { type PageCursor, type PostPage, postKeys } from './post-keys';
 import { pageQuery, postListQuery } from './post-list-query';
 
 /** GET /api/userposts/:userId?limit=4[&cursor=…] */
 export async function getUserPostsPage(userId: string, cursor: PageCursor, signal?: AbortSignal): Promise<PostPage> {
   const query = pageQuery({ limit: PAGINATION.feedPageSize, cursor });
-  const reply = await api<UserPostsReply>(`/userposts/${encodeURIComponent(userId)}?${query}`, { signal });
+  const path = `/userposts/${encodeURIComponent(userId)}?${query}`;
+  const reply = (await takeBootReply<UserPostsReply>(path)) ?? (await api<UserPostsReply>(path, { signal }));
   return { posts: reply.userPosts, nextCursor: reply.nextCursor };
 }
 

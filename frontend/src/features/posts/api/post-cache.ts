@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Post } from '@techit/contract/api-types';
+import type { LikeReply, Post } from '@techit/contract/api-types';
 import { type PageCursor, type PostPage, postKeys } from './post-keys';
 
 type CachedList = InfiniteData<PostPage, PageCursor>;
@@ -14,6 +14,13 @@ function mapLists(queryClient: QueryClient, change: (posts: Post[]) => Post[]): 
 export function updateCachedPost(queryClient: QueryClient, post: Post): void {
   mapLists(queryClient, (posts) => posts.map((cached) => (cached._id === post._id ? post : cached)));
   queryClient.setQueryData(postKeys.detail(post._id), post);
+}
+
+/** A like or unlike changes only the like fields: every cached copy takes them, the rest stays. */
+export function updateCachedLikes(queryClient: QueryClient, { _id, likes, likesCount }: LikeReply): void {
+  const apply = (post: Post): Post => (post._id === _id ? { ...post, likes, likesCount } : post);
+  mapLists(queryClient, (posts) => posts.map(apply));
+  queryClient.setQueryData<Post>(postKeys.detail(_id), (post) => (post ? apply(post) : post));
 }
 
 /** A deleted post leaves every list at once. */

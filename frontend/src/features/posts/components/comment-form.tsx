@@ -1,6 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { LIMITS } from '@techit/contract/limits';
 import { Button, Form, Input } from 'antd';
+import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import * as yup from 'yup';
 import { notify } from '../../../lib/notify';
@@ -16,26 +17,37 @@ const schema = yup.object({
     .max(LIMITS.commentMax, `A comment can be at most ${LIMITS.commentMax} characters`),
 });
 
-interface CommentFormProps {
+/** What was done with comment-box.tsx's stand-in before this form arrived. */
+export interface CommentDraft {
+  text: string;
+  focused: boolean;
+  selection: [number, number];
+  /** A member pressed Post. */
+  submit: boolean;
+}
+
+export interface CommentFormProps {
   postId: string;
   /** The textarea's id, so the post's comment icon can bring the user here. */
   inputId: string;
+  draft?: CommentDraft;
 }
 
 /** A labelled comment box and its 'Post' button; a visitor is asked to log in instead. */
-export function CommentForm({ postId, inputId }: CommentFormProps) {
+export function CommentForm({ postId, inputId, draft }: CommentFormProps) {
   const { user } = useSession();
   const add = useAddComment(postId);
-  const { control, handleSubmit, reset, formState } = useForm({
+  const { control, handleSubmit, reset, formState, setFocus } = useForm({
     resolver: yupResolver(schema),
-    defaultValues: { text: '' },
+    defaultValues: { text: draft?.text ?? '' },
   });
   const error = formState.errors.text?.message;
 
   const submit = handleSubmit(async ({ text }) => {
     try {
       await add.mutateAsync(text);
-      reset();
+      // Empty, not back to the defaults: those may hold the stand-in's text.
+      reset({ text: '' });
     } catch {
       // Logged by the mutation: the spec keeps comment errors on the console.
     }
@@ -45,6 +57,19 @@ export function CommentForm({ postId, inputId }: CommentFormProps) {
     if (!user) notify.loginRequired('Please login to comment');
     else void submit();
   };
+
+  // Taking over from the stand-in: the caret stays where it was, and a pressed Post is sent.
+  const tookOver = useRef(false);
+  useEffect(() => {
+    if (!draft || tookOver.current) return;
+    tookOver.current = true;
+    if (draft.focused) {
+      setFocus('text');
+      const box = document.getElementById(inputId);
+      if (box instanceof HTMLTextAreaElement) box.setSelectionRange(...draft.selection);
+    }
+    if (draft.submit) void submit();
+  }, [draft, inputId, setFocus, submit]);
 
   return (
     <Form layout="vertical" onFinish={onFinish} requiredMark={false}>

@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { Post } from '@techit/contract/api-types';
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import { Link } from 'react-router-dom';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
@@ -15,7 +15,7 @@ export function CommentList({ post }: { post: Post }) {
   const remove = useDeleteComment(post._id);
 
   if (post.comments.length === 0) {
-    return <Typography.Text type="secondary">No comments yet. Be the first!</Typography.Text>;
+    return <span className="secondary-text">No comments yet. Be the first!</span>;
   }
 
   return (
@@ -31,9 +31,9 @@ export function CommentList({ post }: { post: Post }) {
                 <Link to={paths.profile(comment.postedBy._id)} className="comment-author">
                   {comment.postedBy.userName}
                 </Link>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
-                </Typography.Text>
+                <time className="secondary-text comment-date" dateTime={comment.createdAt}>
+                  {formatDate(comment.createdAt)}
+                </time>
                 {canDelete && (
                   <Button
                     type="text"

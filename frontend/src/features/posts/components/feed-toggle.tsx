@@ -1,17 +1,25 @@
 import type { Feed } from '@techit/contract/enums';
-import { Space } from 'antd';
+import { ConfigProvider } from 'antd';
+import { useContext } from 'react';
 import { ButtonLink } from '../../../components/button-link';
 import { paths } from '../../../config/paths';
 
-/** For you / Following: two real links (/ and /?feed=following), the current one marked. */
+/**
+ * For you / Following: two real links (/ and /?feed=following), the current one marked. Joined as
+ * Ant Design's Space.Compact joins buttons (the classes it gives them; the button styles carry
+ * the rules), without Space's code and style sheet in the home page's first download.
+ */
 export function FeedToggle({ feed }: { feed: Feed }) {
+  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
+  const item = `${getPrefixCls('btn')}-compact-item`;
   return (
     <nav aria-label="Feeds">
-      <Space.Compact block>
+      <div className="feed-toggle">
         <ButtonLink
           to={paths.home}
           type={feed === 'for-you' ? 'primary' : 'default'}
           aria-current={feed === 'for-you' ? 'page' : undefined}
+          className={`${item} ${getPrefixCls('btn')}-compact-first-item`}
           style={{ flex: 1 }}
         >
           For you
@@ -20,11 +28,12 @@ export function FeedToggle({ feed }: { feed: Feed }) {
           to={paths.following}
           type={feed === 'following' ? 'primary' : 'default'}
           aria-current={feed === 'following' ? 'page' : undefined}
+          className={`${item} ${getPrefixCls('btn')}-compact-last-item`}
           style={{ flex: 1 }}
         >
           Following
         </ButtonLink>
-      </Space.Compact>
+      </div>
     </nav>
   );
 }

@@ -1,7 +1,8 @@
 import { CodeOutlined, CommentOutlined, LinkOutlined } from '@ant-design/icons';
 import type { Post } from '@techit/contract/api-types';
-import { Button, Tag } from 'antd';
+import { Button } from 'antd';
 import { Card } from '../../../components/surface-card';
+import { Tag } from '../../../components/surface-tag';
 import { type MouseEvent, type Ref, useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useRequireLogin } from '../../../components/use-require-login';

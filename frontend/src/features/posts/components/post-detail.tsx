@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { usePost } from '../api/get-post';
-import { CommentForm } from './comment-form';
+import { CommentBox } from './comment-box';
 import { CommentList } from './comment-list';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-card-skeleton';
@@ -46,7 +46,7 @@ export function PostDetail({ postId }: { postId: string }) {
           <h2 id={headingId} className="comments-heading">
             Comments ({post.commentsCount})
           </h2>
-          <CommentForm postId={post._id} inputId={commentBoxId} />
+          <CommentBox postId={post._id} inputId={commentBoxId} />
           <CommentList post={post} />
         </section>
       </Card>

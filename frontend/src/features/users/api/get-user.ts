@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserReply } from '@techit/contract/api-types';
 import { api } from '../../../lib/api-client';
+import { takeBootReply } from '../../../lib/boot-replies';
 
 /** Every cached profile lives under this key, so a change to one can update it in place. */
 export const userQueryKey = (userId: string) => ['users', userId] as const;
 
-export function getUser(userId: string, signal?: AbortSignal): Promise<UserReply> {
-  return api<UserReply>(`/user/${encodeURIComponent(userId)}`, { signal });
+export async function getUser(userId: string, signal?: AbortSignal): Promise<UserReply> {
+  const path = `/user/${encodeURIComponent(userId)}`;
+  return (await takeBootReply<UserReply>(path)) ?? (await api<UserReply>(path, { signal }));
 }
 
 export function userQuery(userId: string) {

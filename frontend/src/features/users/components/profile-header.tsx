@@ -1,5 +1,5 @@
 import type { ProfileUser } from '@techit/contract/api-types';
-import { Skeleton, Typography } from 'antd';
+import { Skeleton } from 'antd';
 import { Card } from '../../../components/surface-card';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useSession } from '../../../lib/session';
@@ -24,18 +24,14 @@ export function ProfileHeader({ profile }: { profile: ProfileUser }) {
       <div className="profile-header-body">
         <UserAvatar pic={profile.pic} userName={profile.userName} size={112} />
         <div className="profile-header-text">
-          <Typography.Title level={1} className="profile-name">
-            {profile.userName}
-          </Typography.Title>
+          <h1 className="profile-name">{profile.userName}</h1>
           {profile.position ? (
-            <Typography.Text type="secondary" className="profile-position">
-              {profile.position}
-            </Typography.Text>
+            <span className="profile-position">{profile.position}</span>
           ) : (
             own && (
-              <Typography.Text type="secondary" italic className="profile-position">
-                No position yet
-              </Typography.Text>
+              <span className="profile-position">
+                <i>No position yet</i>
+              </span>
             )
           )}
           <div className="profile-counts">
@@ -43,12 +39,12 @@ export function ProfileHeader({ profile }: { profile: ProfileUser }) {
             {count(profile.following.length, 'following', 'following')}
           </div>
           {profile.bio ? (
-            <Typography.Paragraph className="profile-bio">{profile.bio}</Typography.Paragraph>
+            <div className="profile-bio">{profile.bio}</div>
           ) : (
             own && (
-              <Typography.Paragraph type="secondary" italic className="profile-bio">
-                No bio yet
-              </Typography.Paragraph>
+              <div className="profile-bio is-empty">
+                <i>No bio yet</i>
+              </div>
             )
           )}
           <div className="profile-actions">

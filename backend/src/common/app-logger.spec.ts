@@ -1,0 +1,152 @@
+import type { ArgumentsHost } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { NotFoundError } from './app-errors';
+import { AppLogger, createAppLogger, loggableUrl, scrubLogLine } from './app-logger';
+import { HttpExceptionFilter } from './http-exception.filter';
+
+/** A logger writing into an array, one parsed JSON object per line. */
+function capture(level: 'info' | 'silent' = 'info'): {
+  logger: Logger;
+  lines: Record<string, unknown>[];
+  raw: string[];
+} {
+  const raw: string[] = [];
+  const logger = createAppLogger(level, { write: (line: string) => void raw.push(line) });
+  return {
+    logger,
+    raw,
+    get lines() {
+      return raw.map((line) => JSON.parse(line) as Record<string, unknown>);
+    },
+  };
+}
+
+const TOKEN =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2NTRhYmMiLCJpYXQiOjE3MDAwMDAwMDB9.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';
+
+describe('scrubLogLine', () => {
+  it('replaces tokens, credentials and email addresses wherever they sit in a line, keeping it JSON', () => {
+    const line = JSON.stringify({
+      msg: `rejected ${TOKEN} for ana.maria+tag@mail.example.org`,
+      detail: 'Key (email_key)=(someone@example.com) already exists.',
+      header: 'Bearer abc.def-ghi',
+      alg: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.',
+    });
+    const scrubbed = scrubLogLine(line);
+    expect(JSON.parse(scrubbed)).toEqual({
+      msg: 'rejected [redacted token] for [redacted email]',
+      detail: 'Key (email_key)=([redacted email]) already exists.',
+      header: 'Bearer [redacted]',
+      alg: '[redacted token]',
+    });
+  });
+
+  it('leaves ordinary text alone', () => {
+    const line = JSON.stringify({
+      msg: 'GET /api/posts 200 in 3 ms',
+      stack: 'at node_modules/@nestjs/core/router.js:1:2',
+    });
+    expect(scrubLogLine(line)).toBe(line);
+  });
+});
+
+describe('loggableUrl', () => {
+  it('keeps the path and paging values, and hides every other query value', () => {
+    expect(loggableUrl('/api/posts?feed=following&page=2&token=abc&email=a%40b.c')).toBe(
+      '/api/posts?feed=following&page=2&token=[redacted]&email=[redacted]',
+    );
+    expect(loggableUrl('/api/posts/654abc')).toBe('/api/posts/654abc');
+  });
+});
+
+describe('createAppLogger', () => {
+  it('redacts password, token and email fields of logged objects', () => {
+    const out = capture();
+    out.logger.info({ password: 'p4ss', body: { token: 'tok', email: 'x', keep: 1 } }, 'event');
+    expect(out.lines[0]).toMatchObject({
+      level: 'info',
+      msg: 'event',
+      password: '[redacted]',
+      body: { token: '[redacted]', email: '[redacted]', keep: 1 },
+    });
+  });
+
+  it('writes nothing at the silent level', () => {
+    const out = capture('silent');
+    out.logger.error('something');
+    new AppLogger(out.logger).error('something else');
+    expect(out.raw).toEqual([]);
+  });
+});
+
+describe('AppLogger', () => {
+  it("writes Nest's messages as JSON with their context, an error with its stack", () => {
+    const out = capture();
+    const nest = new AppLogger(out.logger);
+    nest.log('Listening on http://localhost:3000', 'TechIt');
+    nest.error('It broke', 'Error: It broke\n    at main (main.ts:1:1)', 'Seed');
+    nest.error(new Error('thrown'), 'Worker');
+    expect(out.lines).toEqual([
+      expect.objectContaining({ level: 'info', context: 'TechIt', msg: 'Listening on http://localhost:3000' }),
+      expect.objectContaining({
+        level: 'error',
+        context: 'Seed',
+        msg: 'It broke',
+        stack: expect.stringContaining('at main'),
+      }),
+      expect.objectContaining({
+        level: 'error',
+        context: 'Worker',
+        msg: 'thrown',
+        err: expect.objectContaining({ stack: expect.stringContaining('Error: thrown') }),
+      }),
+    ]);
+  });
+
+  it("keeps Nest's per-module and per-route start-up lines out of the info level", () => {
+    const out = capture();
+    new AppLogger(out.logger).log('Mapped {/api/posts, GET} route', 'RouterExplorer');
+    expect(out.raw).toEqual([]);
+  });
+});
+
+describe('HttpExceptionFilter logging', () => {
+  function run(exception: unknown) {
+    const out = capture();
+    const reply = { statusCode: 0, body: undefined as unknown };
+    const fastifyReply = {
+      status(code: number) {
+        reply.statusCode = code;
+        return this;
+      },
+      send(body: unknown) {
+        reply.body = body;
+        return this;
+      },
+    };
+    const request = { log: out.logger.child({ reqId: 'req-7' }) };
+    const host = {
+      switchToHttp: () => ({ getResponse: () => fastifyReply, getRequest: () => request }),
+    } as unknown as ArgumentsHost;
+    new HttpExceptionFilter().catch(exception, host);
+    return { reply, lines: out.lines };
+  }
+
+  it('logs an unexpected error with its stack and the request id, and answers a generic 500', () => {
+    const { reply, lines } = run(new Error(`db down for ${TOKEN}`));
+    expect(reply).toEqual({ statusCode: 500, body: { error: 'Something went wrong on our side; please try again' } });
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        reqId: 'req-7',
+        err: expect.objectContaining({ stack: expect.stringContaining('db down for [redacted token]') }),
+      }),
+    ]);
+  });
+
+  it('does not log a 4xx', () => {
+    const { reply, lines } = run(new NotFoundError("This post doesn't exist"));
+    expect(reply.statusCode).toBe(404);
+    expect(lines).toEqual([]);
+  });
+});

@@ -1,0 +1,680 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import sharp from 'sharp';
+import { CATEGORIES, THEMES } from '@techit/contract/enums';
+import { DEFAULT_PROFILE_PIC } from '@techit/contract/limits';
+import {
+  authorization,
+  contentType,
+  hostileBody,
+  hostileId,
+  hostileMultipart,
+  hostileQuery,
+  hostileString,
+  idValue,
+  jsonValue,
+  percentEncode,
+  POLLUTION_BODIES,
+} from './support/fuzz-arbitraries';
+import { expectPrototypesClean, expectSafeReply, FuzzClient, type RawReply } from './support/fuzz-http';
+import { createNotice, createPost, createUser, type TestUser } from './support/factories';
+import { snapshot, startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Every endpoint gets random and hostile input, as a visitor and with a valid token, through a
+ * real socket. The property (support/fuzz-http.ts): 2xx or 4xx, never 5xx; a 4xx is exactly
+ * { error }; no hang; a refused request changes no row; no prototype is polluted.
+ *
+ * FUZZ_SEED=<n> replays a failure (fast-check prints the seed and path); FUZZ_RUNS=<n> changes
+ * the runs per family (default 30).
+ */
+const SEED = process.env.FUZZ_SEED === undefined ? {} : { seed: Number(process.env.FUZZ_SEED) };
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+/** Each documented operation also gets a generic sweep of this many runs. */
+const SWEEP_RUNS = Math.max(5, Math.round(RUNS / 5));
+const FAMILY_TIMEOUT_MS = 90_000;
+
+/** With FUZZ_STATS=1, the statuses each test got are printed at the end: how deep the input reached. */
+const statusesByTest: Record<string, Record<number, number>> = {};
+function tally(status: number): void {
+  const counts = (statusesByTest[expect.getState().currentTestName ?? ''] ??= {});
+  counts[status] = (counts[status] ?? 0) + 1;
+}
+
+function check<T>(arbitrary: fc.Arbitrary<T>, run: (value: T) => Promise<unknown>, numRuns = RUNS): Promise<void> {
+  return fc.assert(
+    fc.asyncProperty(arbitrary, async (value) => {
+      await run(value);
+    }),
+    { numRuns, ...SEED },
+  );
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+const text = (maxLength: number) => fc.string({ unit: 'grapheme', minLength: 1, maxLength }).map(json);
+const pictures = fc.constantFrom(
+  '',
+  'https://example.com/a.png',
+  '/uploads/0123456789abcdef01234567-10x10.webp',
+  DEFAULT_PROFILE_PIC,
+  'javascript:alert(1)',
+);
+const links = fc.constantFrom('', 'https://example.com/code', 'http://example.org/demo?x=1');
+
+describe('fuzzing every endpoint with hostile input', () => {
+  let t: TestApp;
+  let client: FuzzClient;
+  let me: TestUser;
+  let other: TestUser;
+  /** Every kind of id this database holds: users, posts, notices and comments, mine and another user's. */
+  let realIds: string[];
+  let myPostId: string;
+  let otherPostId: string;
+  let commentIds: string[];
+  let cursors: string[];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    client = await FuzzClient.listen(t);
+    me = await createUser(t);
+    other = await createUser(t);
+    myPostId = (await createPost(t, me))._id;
+    otherPostId = (await createPost(t, other))._id;
+    const notices = [(await createNotice(t, me))._id, (await createNotice(t, other))._id];
+    commentIds = [];
+    for (const [author, postId] of [
+      [other, myPostId],
+      [me, otherPostId],
+      [other, otherPostId],
+    ] as const) {
+      const reply = await t.http
+        .put('/api/comment')
+        .set('Authorization', author.auth)
+        .send({ postId, text: 'A comment' })
+        .expect(200);
+      const comments = reply.body.comments as { _id: string; postedBy: { _id: string } }[];
+      commentIds.push(comments.filter((comment) => comment.postedBy._id === author.id).pop()!._id);
+    }
+    realIds = [me.id, other.id, myPostId, otherPostId, ...notices, ...commentIds];
+    cursors = [
+      (await t.http.get('/api/posts?limit=1').expect(200)).body.nextCursor as string,
+      (await t.http.get('/api/allnotices?limit=1').expect(200)).body.nextCursor as string,
+    ];
+  }, 60_000);
+
+  afterAll(async () => {
+    client?.close();
+    await t?.close();
+    expectPrototypesClean();
+    if (process.env.FUZZ_STATS) console.log(JSON.stringify(statusesByTest, null, 1));
+  });
+
+  type Auth = string | undefined;
+
+  async function send(
+    method: string,
+    path: string,
+    auth: Auth,
+    body?: string | Buffer,
+    type?: string,
+  ): Promise<RawReply> {
+    const headers: Record<string, string> = {};
+    if (auth !== undefined) headers.Authorization = auth;
+    if (type !== undefined) headers['Content-Type'] = type;
+    const reply = await expectSafeReply(t, client, { method, path, headers, body });
+    tally(reply.status);
+    return reply;
+  }
+
+  const asMe = () => authorization(me.auth, me.id, t.config.jwtSecret!);
+  const bodyRequest = (fields: Record<string, fc.Arbitrary<string>>) =>
+    fc.record({ auth: asMe(), body: hostileBody(fields), type: contentType });
+
+  it(
+    'never answers 5xx to hostile bodies on POST /api/signup',
+    () =>
+      check(
+        fc.record({
+          body: hostileBody({
+            userName: fc.stringMatching(/^[A-Za-z0-9_.-]{3,30}$/).map(json),
+            email: fc.emailAddress().map(json),
+            password: fc.string({ minLength: 8, maxLength: 40 }).map(json),
+            pic: pictures.map(json),
+          }),
+          type: contentType,
+        }),
+        ({ body, type }) => send('POST', '/api/signup', undefined, body, type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile bodies on POST /api/signin',
+    () =>
+      check(
+        fc.record({
+          body: hostileBody({
+            userName: fc.constantFrom(me.userName, me.email, other.userName.toUpperCase(), 'nobody').map(json),
+            password: fc.constantFrom(me.password, 'a wrong password').map(json),
+          }),
+          type: contentType,
+        }),
+        ({ body, type }) => send('POST', '/api/signin', undefined, body, type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile bodies on POST /api/createpost',
+    () =>
+      check(
+        bodyRequest({
+          title: text(80),
+          desc: text(400),
+          pic: pictures.map(json),
+          category: fc.constantFrom('', ...CATEGORIES).map(json),
+          link1: links.map(json),
+          link2: links.map(json),
+        }),
+        ({ auth, body, type }) => send('POST', '/api/createpost', auth, body, type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile ids and bodies on PUT /api/editpost/:id',
+    () =>
+      check(
+        fc.record({
+          id: hostileId(realIds),
+          auth: asMe(),
+          body: hostileBody({
+            title: text(80),
+            desc: text(400),
+            category: fc.constantFrom(...CATEGORIES).map(json),
+            link1: links.map(json),
+            link2: links.map(json),
+            pic: pictures.map(json),
+          }),
+          // The original client sends this one as text/plain.
+          type: fc.oneof(contentType, fc.constant('text/plain;charset=UTF-8')),
+        }),
+        ({ id, auth, body, type }) => send('PUT', `/api/editpost/${id}`, auth, body, type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile bodies on PUT /api/like and PUT /api/unlike',
+    () =>
+      check(
+        fc.record({
+          path: fc.constantFrom('/api/like', '/api/unlike'),
+          request: bodyRequest({ postId: idValue(realIds) }),
+        }),
+        ({ path, request }) => send('PUT', path, request.auth, request.body, request.type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile bodies on PUT /api/comment',
+    () =>
+      check(bodyRequest({ postId: idValue(realIds), text: text(1000) }), ({ auth, body, type }) =>
+        send('PUT', '/api/comment', auth, body, type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile bodies on POST /api/createnotice',
+    () =>
+      check(
+        bodyRequest({
+          desc: text(1000),
+          tags: fc.array(fc.string({ maxLength: 30 }), { maxLength: 6 }).map(json),
+          links: fc.array(fc.constantFrom('https://example.com', 'http://a.b/c', ''), { maxLength: 4 }).map(json),
+        }),
+        ({ auth, body, type }) => send('POST', '/api/createnotice', auth, body, type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile bodies on PUT /api/follow and PUT /api/unfollow',
+    () =>
+      check(
+        fc.oneof(
+          bodyRequest({ followId: idValue(realIds) }).map((request) => ({ path: '/api/follow', ...request })),
+          bodyRequest({ unfollowId: idValue(realIds) }).map((request) => ({ path: '/api/unfollow', ...request })),
+        ),
+        ({ path, auth, body, type }) => send('PUT', path, auth, body, type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile bodies on PUT /api/updatepic, /api/bio, /api/position and /api/updatetheme',
+    () =>
+      check(
+        fc.oneof(
+          bodyRequest({ pic: pictures.map(json) }).map((request) => ({ path: '/api/updatepic', ...request })),
+          bodyRequest({ bio: text(160) }).map((request) => ({ path: '/api/bio', ...request })),
+          bodyRequest({ position: text(42) }).map((request) => ({ path: '/api/position', ...request })),
+          bodyRequest({ theme: fc.constantFrom(...THEMES).map(json) }).map((request) => ({
+            path: '/api/updatetheme',
+            ...request,
+          })),
+        ),
+        ({ path, auth, body, type }) => send('PUT', path, auth, body, type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile bodies and tokens on POST /api/logout-all',
+    async () => {
+      // A user of its own: a successful call revokes every token, so it signs in again after one.
+      const user = await createUser(t);
+      let auth = user.auth;
+      await check(
+        fc.record({
+          forged: fc.option(authorization(user.auth, user.id, t.config.jwtSecret!), { freq: 2 }),
+          body: fc.option(hostileBody({}), { freq: 3 }),
+          type: contentType,
+        }),
+        async ({ forged, body, type }) => {
+          const reply = await send('POST', '/api/logout-all', forged === null ? auth : forged, body ?? undefined, type);
+          if (reply.status < 300) {
+            const signIn = await t.http.post('/api/signin').send({ userName: user.userName, password: user.password });
+            auth = `Bearer ${signIn.body.token as string}`;
+          }
+        },
+      );
+    },
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile query strings on GET /api/posts',
+    () =>
+      check(
+        fc.record({
+          query: hostileQuery(['page', 'limit', 'cursor', 'feed', 'userId'], [...cursors, ...realIds]),
+          auth: asMe(),
+        }),
+        ({ query, auth }) => send('GET', `/api/posts?${query}`, auth),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile ids and query strings on GET /api/allnotices, /api/userposts/:userId and /api/usernotices/:userId',
+    () =>
+      check(
+        fc.record({
+          path: fc.oneof(
+            fc.constant('/api/allnotices'),
+            hostileId([me.id, other.id, ...realIds]).map((id) => `/api/userposts/${id}`),
+            hostileId([me.id, other.id, ...realIds]).map((id) => `/api/usernotices/${id}`),
+          ),
+          query: hostileQuery(['page', 'limit', 'cursor'], cursors),
+          auth: asMe(),
+        }),
+        ({ path, query, auth }) => send('GET', `${path}?${query}`, auth),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile ids on GET /api/user/:id, /api/posts/:id and /api/posts/:id/comments',
+    () =>
+      check(
+        fc.record({
+          // Ids of the right kind twice as often as the others: the wrong kind is a hostile id too.
+          path: fc.oneof(
+            hostileId([me.id, other.id, ...realIds]).map((id) => `/api/user/${id}`),
+            hostileId([myPostId, otherPostId, ...realIds]).map((id) => `/api/posts/${id}`),
+            hostileId([myPostId, otherPostId, ...realIds]).map((id) => `/api/posts/${id}/comments`),
+          ),
+          auth: asMe(),
+        }),
+        ({ path, auth }) => send('GET', path, auth),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile ids on DELETE /api/deletepost/:id, /api/deletenotice/:id and /api/comment/:postId/:commentId',
+    () =>
+      check(
+        fc.record({
+          path: fc.oneof(
+            hostileId(realIds).map((id) => `/api/deletepost/${id}`),
+            hostileId(realIds).map((id) => `/api/deletenotice/${id}`),
+            fc
+              .tuple(hostileId([myPostId, otherPostId]), hostileId(commentIds))
+              .map(([postId, commentId]) => `/api/comment/${postId}/${commentId}`),
+          ),
+          auth: asMe(),
+        }),
+        ({ path, auth }) => send('DELETE', path, auth),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile query strings and tokens on GET /api/top-posts and GET /api/health',
+    () =>
+      check(
+        fc.record({
+          path: fc.constantFrom('/api/top-posts', '/api/health'),
+          query: hostileQuery(['limit', 'page', 'cursor'], cursors),
+          auth: asMe(),
+        }),
+        ({ path, query, auth }) => send('GET', `${path}?${query}`, auth),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile multipart bodies on POST /api/upload, and stores no file for a refused one',
+    async () => {
+      const realImages = await Promise.all(
+        (['png', 'jpeg', 'gif', 'webp', 'avif'] as const).map((format) =>
+          sharp({ create: { width: 24, height: 16, channels: 3, background: '#c33' } })
+            .toFormat(format)
+            .toBuffer(),
+        ),
+      );
+      const uploads = join(t.config.dataDir, 'uploads');
+      await check(fc.record({ request: hostileMultipart(realImages), auth: asMe() }), async ({ request, auth }) => {
+        const before = readdirSync(uploads).sort().join();
+        const reply = await send('POST', '/api/upload', auth, request.body, request.type);
+        if (reply.status >= 400 && readdirSync(uploads).sort().join() !== before) {
+          throw new Error(`A refused upload (${reply.status} ${reply.text}) left files behind`);
+        }
+      });
+    },
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile headers (Accept, Accept-Encoding, If-None-Match, Host, X-Forwarded-For, Cookie)',
+    () => {
+      const headerValue = fc.oneof(
+        hostileString.filter((value) => /^[\x20-\x7e]*$/.test(value)),
+        fc.constantFrom(
+          '*',
+          '"',
+          'W/"x"',
+          '"abc", W/"def"',
+          'br;q=NaN, gzip;q=-1',
+          'identity;q=0',
+          '[::1',
+          'a'.repeat(4000),
+        ),
+      );
+      return check(
+        fc.record({
+          endpoint: fc.constantFrom<[string, string]>(
+            ['GET', '/api/posts'],
+            ['GET', '/api/top-posts'],
+            ['GET', `/api/posts/${otherPostId}`],
+            ['PUT', '/api/like'],
+            ['POST', '/api/createnotice'],
+          ),
+          headers: fc.dictionary(
+            fc.constantFrom(
+              'Accept',
+              'Accept-Encoding',
+              'If-None-Match',
+              'Host',
+              'X-Forwarded-For',
+              'Cookie',
+              'Origin',
+            ),
+            headerValue,
+            { maxKeys: 4 },
+          ),
+          auth: asMe(),
+        }),
+        async ({ endpoint: [method, path], headers, auth }) => {
+          const body =
+            method === 'PUT' ? json({ postId: otherPostId }) : method === 'POST' ? json({ desc: 'n' }) : undefined;
+          await expectSafeReply(t, client, {
+            method,
+            path,
+            headers: {
+              ...headers,
+              ...(auth === undefined ? {} : { Authorization: auth }),
+              ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            },
+            body,
+          });
+        },
+      );
+    },
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx on any operation in /api/docs-json (hostile path parameters, query, body and token)',
+    async () => {
+      const docs = (await t.http.get('/api/docs-json').expect(200)).body as OpenApi;
+      const operations = listOperations(docs);
+      expect(operations.length).toBeGreaterThanOrEqual(TAILORED.length);
+      // A user of its own: the sweep may revoke its tokens (logout-all) or change its profile.
+      const user = await createUser(t);
+      for (const operation of operations) {
+        await check(
+          fc.record({
+            params: fc.tuple<string[]>(...operation.pathParams.map(() => hostileId(realIds))),
+            query: hostileQuery(operation.queryParams, cursors),
+            // Operations without a body get one now and then too (a GET or DELETE with JSON).
+            body:
+              operation.bodyFields === null
+                ? fc.option(jsonValue(), { freq: 4, nil: undefined })
+                : hostileBody(fieldsOf(operation.bodyFields)),
+            type: contentType,
+            auth: authorization(user.auth, user.id, t.config.jwtSecret!),
+          }),
+          ({ params, query, body, type, auth }) => {
+            let index = 0;
+            const path = operation.path.replace(/\{[^}]+\}/g, () => params[index++]);
+            return send(operation.method, query ? `${path}?${query}` : path, auth, body, type);
+          },
+          SWEEP_RUNS,
+        );
+      }
+    },
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it('has a tailored fuzz family above for every operation in /api/docs-json', async () => {
+    const docs = (await t.http.get('/api/docs-json').expect(200)).body as OpenApi;
+    const documented = listOperations(docs).map((operation) => `${operation.method} ${operation.path}`);
+    expect(documented.sort()).toEqual([...TAILORED].sort());
+  });
+
+  describe('bugs the fuzzing found, pinned', () => {
+    it('refuses a body nested 10,000 levels deep with 400, where validating it overflowed the stack (500)', async () => {
+      const deep = '['.repeat(10_000) + ']'.repeat(10_000);
+      for (const body of [deep, `{"title":${deep},"desc":"d"}`, `{"desc":"d","tags":${deep}}`]) {
+        const reply = await send('POST', '/api/createpost', me.auth, body, 'application/json');
+        expect({ status: reply.status, body: JSON.parse(reply.text) }).toEqual({
+          status: 400,
+          body: { error: 'The request body is nested too deeply' },
+        });
+      }
+    });
+
+    it('still accepts the nesting real bodies use (a notice with lists)', async () => {
+      const reply = await send(
+        'POST',
+        '/api/createnotice',
+        me.auth,
+        json({ desc: 'Lists inside an object', tags: ['a'], links: ['https://example.com'] }),
+        'application/json',
+      );
+      expect(reply.status).toBe(201);
+    });
+
+    it('refuses text holding NUL with 400, where PostgreSQL answered 500', async () => {
+      for (const [method, path, body] of [
+        ['POST', '/api/createpost', { title: 'a\u0000b', desc: 'd' }],
+        ['POST', '/api/signin', { userName: 'x\u0000', password: 'whatever password' }],
+        ['PUT', '/api/bio', { bio: '\u0000' }],
+        ['POST', '/api/createnotice', { desc: 'd', tags: ['t\u0000'] }],
+      ] as const) {
+        const reply = await send(method, path, me.auth, json(body), 'application/json');
+        expect({ path, status: reply.status, body: JSON.parse(reply.text) }).toEqual({
+          path,
+          status: 400,
+          body: { error: 'Text may not contain the NUL character' },
+        });
+      }
+    });
+
+    it('stores an unpaired surrogate half as U+FFFD, the same on both databases', async () => {
+      const reply = await send(
+        'POST',
+        '/api/createpost',
+        me.auth,
+        '{"title":"a\\ud800b","desc":"\\udfff"}',
+        'application/json',
+      );
+      expect(reply.status).toBe(201);
+      const post = (JSON.parse(reply.text) as { post: { _id: string } }).post;
+      const stored = await t.db
+        .selectFrom('posts')
+        .select(['title', 'description'])
+        .where('id', '=', post._id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({ title: 'a\uFFFDb', description: '\uFFFD' });
+    });
+
+    it("answers a malformed percent-encoding in the address with 400 { error }, not Fastify's own body", async () => {
+      for (const path of ['/api/posts/%E0%A4%A', '/api/user/%', '/api/comment/%zz/%C3']) {
+        const reply = await send(path.startsWith('/api/comment') ? 'DELETE' : 'GET', path, me.auth);
+        expect({ status: reply.status, body: JSON.parse(reply.text) }).toEqual({
+          status: 400,
+          body: { error: expect.stringMatching(/address/) },
+        });
+      }
+    });
+
+    it('answers an address over the header size limit with 431 { error }', async () => {
+      const reply = await send('GET', `/api/posts?cursor=${'a'.repeat(20_000)}`, undefined);
+      expect({ status: reply.status, body: JSON.parse(reply.text) }).toEqual({
+        status: 431,
+        body: { error: expect.stringMatching(/too large/) },
+      });
+    });
+
+    it('keeps every prototype clean after __proto__ and constructor.prototype in bodies and query strings', async () => {
+      const before = await snapshot(t.db);
+      for (const body of POLLUTION_BODIES) {
+        const reply = await send('POST', '/api/createpost', me.auth, body, 'application/json');
+        expect(reply.status).toBe(400);
+      }
+      const query = ['__proto__[polluted]=1', 'constructor[prototype][polluted]=1', '__proto__=x', 'a[__proto__]=1'];
+      const reply = await send(
+        'GET',
+        `/api/posts?${query.join('&')}&${percentEncode('__proto__')}[isAdmin]=1`,
+        me.auth,
+      );
+      expect(reply.status).toBe(200);
+      expect(await snapshot(t.db)).toBe(before);
+      expectPrototypesClean();
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+
+    it('answers hostile scalars (1e309, -0, NaN as text) in place of text with 400', async () => {
+      for (const body of ['{"title":1e309,"desc":"d"}', '{"title":"t","desc":-0}', '{"title":"NaN","desc":["d"]}']) {
+        const reply = await send('POST', '/api/createpost', me.auth, body, 'application/json');
+        expect(reply.status).toBe(400);
+      }
+    });
+  });
+});
+
+/** Every operation the fuzz families above were written for ("METHOD /api/path" as in the OpenAPI document). */
+const TAILORED = [
+  'POST /api/signup',
+  'POST /api/signin',
+  'POST /api/logout-all',
+  'GET /api/user/{id}',
+  'PUT /api/follow',
+  'PUT /api/unfollow',
+  'PUT /api/updatepic',
+  'PUT /api/bio',
+  'PUT /api/position',
+  'PUT /api/updatetheme',
+  'GET /api/posts',
+  'GET /api/posts/{id}',
+  'GET /api/posts/{id}/comments',
+  'GET /api/top-posts',
+  'GET /api/userposts/{userId}',
+  'POST /api/createpost',
+  'PUT /api/editpost/{id}',
+  'DELETE /api/deletepost/{id}',
+  'PUT /api/like',
+  'PUT /api/unlike',
+  'PUT /api/comment',
+  'DELETE /api/comment/{postId}/{commentId}',
+  'GET /api/allnotices',
+  'GET /api/usernotices/{userId}',
+  'POST /api/createnotice',
+  'DELETE /api/deletenotice/{id}',
+  'POST /api/upload',
+  'GET /api/health',
+];
+
+interface OpenApi {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { in: string; name: string }[];
+        requestBody?: { content: Record<string, { schema: { $ref?: string; properties?: object } }> };
+      }
+    >
+  >;
+  components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+}
+
+interface Operation {
+  method: string;
+  path: string;
+  pathParams: string[];
+  queryParams: string[];
+  /** null: the operation takes no JSON body. */
+  bodyFields: string[] | null;
+}
+
+function listOperations(docs: OpenApi): Operation[] {
+  return Object.entries(docs.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => {
+      const parameters = operation.parameters ?? [];
+      const content = operation.requestBody?.content ?? {};
+      const schema = content['application/json']?.schema ?? content['multipart/form-data']?.schema;
+      const ref = schema?.$ref?.split('/').pop();
+      const properties = ref ? docs.components.schemas[ref]?.properties : schema?.properties;
+      return {
+        method: method.toUpperCase(),
+        path,
+        pathParams: parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
+        queryParams: parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
+        bodyFields: schema ? Object.keys(properties ?? {}) : null,
+      };
+    }),
+  );
+}
+
+/** The generic sweep knows a body's field names, not their rules: any JSON value in each. */
+function fieldsOf(names: string[]): Record<string, fc.Arbitrary<string>> {
+  return Object.fromEntries(names.map((name) => [name, jsonValue(names)]));
+}

@@ -1,0 +1,277 @@
+import { CompiledQuery } from 'kysely';
+import type { Response } from 'supertest';
+import { runSeed, SEED_PASSWORD, type SeedSummary } from '../src/seed/run-seed';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Every query the app runs for its lists and pages reads posts, likes, comments and follows through
+ * an index, never by reading the whole table: at 100k posts a sequential scan is tens of
+ * milliseconds per request where an index is tens of microseconds, and it grows with the data.
+ *
+ * The statements are the ones the app really runs, recorded with their bound values by the query
+ * observer while each request is served, then planned by the database itself on data the seeder
+ * made (a realistic shape: long-tail authors, viral posts, heavy followers) and ANALYZEd.
+ * PostgreSQL: EXPLAIN (FORMAT JSON), no "Seq Scan" node on those tables. SQLite: EXPLAIN QUERY
+ * PLAN, no "SCAN <table>" step that uses no index.
+ */
+const SIZES = { users: 2_000, posts: 100_000, likes: 200_000, comments: 50_000, follows: 40_000, notices: 5_000 };
+const WATCHED_TABLES = ['posts', 'likes', 'comments', 'follows'];
+const NOW = new Date('2026-06-01T00:00:00.000Z');
+
+interface Statement {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+interface Case {
+  name: string;
+  send: () => Promise<Response>;
+  status?: number;
+}
+
+/** One step of a plan, in a form both dialects share. */
+interface Step {
+  table: string | null;
+  /** "Seq Scan", "Index Only Scan Backward on posts_created_idx", "SEARCH likes USING PRIMARY KEY (…)" … */
+  how: string;
+  fullScan: boolean;
+}
+
+let t: TestApp;
+let summary: SeedSummary;
+let recorded: Statement[] | null = null;
+let heavyAuth: string;
+let lightAuth: string;
+let lightFollows: number;
+let mostFollowed: { id: string; followers: number };
+const report: string[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp({}, (text, parameters) => recorded?.push({ sql: text, parameters }));
+  const started = performance.now();
+  summary = await runSeed(t.config, { sizes: SIZES, seed: 6, reset: false, now: NOW, imageCount: 2 });
+  report.push(
+    `seeded ${JSON.stringify(summary.sizes)} in ${seconds(performance.now() - started)} (ms: ${JSON.stringify(summary.timings)})`,
+  );
+  if (summary.landmarks.heavyFollowerUserName === null) throw new Error('The seed made no heavy follower');
+  heavyAuth = await signIn(summary.landmarks.heavyFollowerUserName);
+  // Someone who follows a few people: the following feed takes its other form (IN instead of EXISTS).
+  const light = await t.db
+    .selectFrom('follows')
+    .innerJoin('users', 'users.id', 'follows.follower_id')
+    .select(['users.user_name', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .groupBy('users.user_name')
+    .having((eb) => eb.fn.countAll(), '<=', 20)
+    .orderBy('users.user_name')
+    .executeTakeFirstOrThrow();
+  lightFollows = Number(light.n);
+  lightAuth = await signIn(light.user_name);
+  // The profile with the longest followers list: where reading the list by index is least of a win.
+  const popular = await t.db
+    .selectFrom('follows')
+    .select(['followee_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .groupBy('followee_id')
+    .orderBy('n', 'desc')
+    .orderBy('followee_id')
+    .executeTakeFirstOrThrow();
+  mostFollowed = { id: popular.followee_id, followers: Number(popular.n) };
+}, 600_000);
+
+afterAll(async () => {
+  // Printed so that a reader of the CI log sees what each request's plan was, not only that it passed.
+  if (report.length > 0) console.log(`Query plans (${t.dialect}):\n  ${report.join('\n  ')}`);
+  await t?.close();
+});
+
+async function signIn(userName: string): Promise<string> {
+  const response = await t.http.post('/api/signin').send({ userName, password: SEED_PASSWORD }).expect(200);
+  return `Bearer ${response.body.token as string}`;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+const landmark = (name: keyof SeedSummary['landmarks']): string => {
+  const value = summary.landmarks[name];
+  if (typeof value !== 'string') throw new Error(`The seed has no ${name}`);
+  return value;
+};
+
+const cases: Case[] = [
+  { name: 'for-you feed, page 1, visitor', send: () => t.http.get('/api/posts') },
+  // The page, its newest comments, plus the token's account and which of the page's posts the reader likes.
+  {
+    name: 'for-you feed, page 1, signed in (likedBy)',
+    send: () => t.http.get('/api/posts').set('Authorization', heavyAuth),
+  },
+  {
+    name: 'for-you feed, deep cursor (10,000 posts down)',
+    send: () => t.http.get(`/api/posts?cursor=${encodeURIComponent(landmark('deepCursor'))}`),
+  },
+  { name: 'for-you feed, offset page 200', send: () => t.http.get('/api/posts?page=200') },
+  {
+    name: 'following feed, following 1,000 (EXISTS form)',
+    send: () => t.http.get('/api/posts?feed=following').set('Authorization', heavyAuth),
+  },
+  {
+    name: 'following feed, following few (IN form)',
+    send: () => t.http.get('/api/posts?feed=following').set('Authorization', lightAuth),
+  },
+  {
+    name: 'following feed by userId, deep page',
+    send: () => t.http.get(`/api/posts?feed=following&userId=${landmark('heavyFollowerId')}&page=20`),
+  },
+  { name: 'top posts', send: () => t.http.get('/api/top-posts') },
+  {
+    name: 'a post with its conversation (the most-commented post)',
+    send: () => t.http.get(`/api/posts/${landmark('manyCommentsPostId')}`).set('Authorization', heavyAuth),
+  },
+  {
+    name: "a post's comments",
+    send: () => t.http.get(`/api/posts/${landmark('manyCommentsPostId')}/comments`),
+  },
+  { name: 'the viral post', send: () => t.http.get(`/api/posts/${landmark('viralPostId')}`) },
+  { name: "a profile's posts", send: () => t.http.get(`/api/userposts/${landmark('profileUserId')}`) },
+  {
+    name: "a profile's posts, page 3, signed in",
+    send: () => t.http.get(`/api/userposts/${landmark('profileUserId')}?page=3`).set('Authorization', lightAuth),
+  },
+  {
+    name: 'a profile with its followers and following',
+    send: () => t.http.get(`/api/user/${landmark('profileUserId')}`),
+  },
+  {
+    name: 'the most-followed profile',
+    send: () => t.http.get(`/api/user/${mostFollowed.id}`),
+  },
+  {
+    name: 'the profile of someone following 1,000',
+    send: () => t.http.get(`/api/user/${landmark('heavyFollowerId')}`),
+  },
+  { name: 'all notices', send: () => t.http.get('/api/allnotices') },
+  { name: 'all notices, page 50', send: () => t.http.get('/api/allnotices?page=50') },
+  { name: "a user's notices", send: () => t.http.get(`/api/usernotices/${landmark('profileUserId')}`) },
+  // The writes' statements too: counters, the commenter recount, the like row.
+  {
+    name: 'like the viral post',
+    send: () =>
+      t.http
+        .put('/api/like')
+        .set('Authorization', lightAuth)
+        .send({ postId: landmark('viralPostId') }),
+  },
+  {
+    name: 'unlike it',
+    send: () =>
+      t.http
+        .put('/api/unlike')
+        .set('Authorization', lightAuth)
+        .send({ postId: landmark('viralPostId') }),
+  },
+  {
+    name: 'comment on the most-commented post',
+    send: () =>
+      t.http
+        .put('/api/comment')
+        .set('Authorization', lightAuth)
+        .send({ postId: landmark('manyCommentsPostId'), text: 'Planned comment' }),
+  },
+  {
+    name: 'follow the profile user',
+    send: () =>
+      t.http
+        .put('/api/follow')
+        .set('Authorization', lightAuth)
+        .send({ followId: landmark('profileUserId') }),
+  },
+];
+
+describe('query plans at 100k posts', () => {
+  it('seeded the sizes asked for, with a heavy follower and a light one', () => {
+    expect(summary.sizes).toEqual(SIZES);
+    expect(summary.landmarks.heavyFollowerFollows).toBe(1_000);
+    expect(lightFollows).toBeGreaterThan(0);
+    expect(lightFollows).toBeLessThanOrEqual(20);
+    report.push(`the most-followed user has ${mostFollowed.followers} followers`);
+  });
+
+  it.each(cases)('$name reads posts, likes, comments and follows through indexes only', async ({ name, send }) => {
+    recorded = [];
+    const response = await send();
+    const statements = recorded;
+    recorded = null;
+    expect(response.status).toBeLessThan(300);
+    const queries = statements.filter((statement) => /^\s*(select|insert|update|delete|with)\b/i.test(statement.sql));
+    expect(queries.length).toBeGreaterThan(0);
+
+    const fullScans: { sql: string; step: string }[] = [];
+    const used = new Set<string>();
+    for (const query of queries) {
+      for (const step of await planOf(query)) {
+        if (step.table === null) continue;
+        used.add(`${step.table}: ${step.how}`);
+        if (step.fullScan && WATCHED_TABLES.includes(step.table)) fullScans.push({ sql: query.sql, step: step.how });
+      }
+    }
+    report.push(`${name} (${queries.length} statements): ${[...used].sort().join('; ')}`);
+    expect(fullScans).toEqual([]);
+  });
+});
+
+/** The plan of one recorded statement, as the database would run it with these values. */
+async function planOf(statement: Statement): Promise<Step[]> {
+  if (t.dialect === 'postgres') {
+    const { rows } = await t.db.executeQuery<{ 'QUERY PLAN': { Plan: PostgresPlanNode }[] }>(
+      CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${statement.sql}`, [...statement.parameters]),
+    );
+    const root = rows[0]?.['QUERY PLAN'][0]?.Plan;
+    if (!root) throw new Error(`No plan for ${statement.sql}`);
+    return postgresSteps(root);
+  }
+  const { rows } = await t.db.executeQuery<{ detail: string }>(
+    CompiledQuery.raw(`EXPLAIN QUERY PLAN ${statement.sql}`, [...statement.parameters]),
+  );
+  return rows.map(({ detail }) => {
+    // "SCAN posts", "SCAN posts USING INDEX …", "SEARCH likes USING PRIMARY KEY (…)", "SCAN newest_0"…
+    const match = /^(SCAN|SEARCH) (\w+)/.exec(detail);
+    const table = match?.[2] ?? null;
+    return { table, how: detail, fullScan: match?.[1] === 'SCAN' && !/\bUSING\b/.test(detail) };
+  });
+}
+
+interface PostgresPlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Scan Direction'?: string;
+  Plans?: PostgresPlanNode[];
+}
+
+function postgresSteps(node: PostgresPlanNode): Step[] {
+  // A bitmap heap scan reads the rows that its Bitmap Index Scan children found: name those indexes.
+  const indexes = node['Index Name'] ? [node['Index Name']] : bitmapIndexes(node);
+  const here: Step[] = node['Relation Name']
+    ? [
+        {
+          table: node['Relation Name'],
+          how: [node['Node Type'], node['Scan Direction'] === 'Backward' ? 'Backward' : '', ...indexes]
+            .filter(Boolean)
+            .join(' '),
+          fullScan: node['Node Type'] === 'Seq Scan',
+        },
+      ]
+    : [];
+  return [...here, ...(node.Plans ?? []).flatMap(postgresSteps)];
+}
+
+function bitmapIndexes(node: PostgresPlanNode): string[] {
+  if (node['Node Type'] !== 'Bitmap Heap Scan') return [];
+  const found: string[] = [];
+  const visit = (child: PostgresPlanNode): void => {
+    if (child['Node Type'] === 'Bitmap Index Scan' && child['Index Name']) found.push(child['Index Name']);
+    if (child['Node Type'].startsWith('Bitmap')) (child.Plans ?? []).forEach(visit);
+  };
+  (node.Plans ?? []).forEach(visit);
+  return found;
+}

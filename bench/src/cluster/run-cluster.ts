@@ -1,0 +1,459 @@
+/**
+ * `npm run test:cluster`: PostgreSQL, Redis, three app instances and nginx on this machine's
+ * loopback, then the API journey, a rate limit and an uploaded image across the instances, and a
+ * steady load during which one instance is SIGKILLed and started again. Prints its figures, writes
+ * them to bench/results/cluster-<date>.json and exits non-zero when a check fails.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../app-server';
+import { installCleanupHandlers, killAll } from '../child-registry';
+import { REPO_ROOT } from '../data-set';
+import { RESULTS_DIR } from '../report';
+import { call, expectStatus, field, text } from './api-call';
+import { runApiJourney, type JourneyResult } from './api-journey';
+import { AppInstance } from './app-instance';
+import { CheckList } from './check-list';
+import { type LoadOutcome, type LoadUser, runClusterLoad } from './cluster-load';
+import { createClusterDatabase, type ClusterDatabase, type RedisProcess, startRedis } from './cluster-services';
+import { type NginxBalancer, startNginx } from './nginx-balancer';
+import { checkSharedImage, checkSharedRateLimit, type CheckOutcome } from './shared-state-checks';
+import { analyseReplies, auditDatabase, type DatabaseAudit, type KillWindow, type ReplyFigures } from './write-audit';
+
+/** CLUSTER_SERVER_MAIN runs another build, e.g. one made away from backend/dist while others rebuild it. */
+const MAIN = process.env.CLUSTER_SERVER_MAIN ?? join(REPO_ROOT, 'backend/dist/main.js');
+const INSTANCES = 3;
+const LOAD_USERS = 30;
+const POSTS = 30;
+const DURATION_SECONDS = positiveInteger('CLUSTER_DURATION_SECONDS', 30);
+const KILL_AT_SECONDS = Math.round(DURATION_SECONDS / 3);
+const RESTART_AT_SECONDS = Math.round(DURATION_SECONDS / 2);
+const SIGN_IN_LIMIT = 10;
+const KILLED = 1;
+
+const CHECKS = {
+  started: 'three instances start together on one empty database',
+  journey: 'the API journey passes through the balancer',
+  spread: 'the journey is served by more than one instance',
+  rateLimit: 'a rate limit holds across the instances (Redis)',
+  image: 'an image uploaded through one instance is served by the others',
+  gets: 'under load, with an instance killed and restarted: 0 failed GETs',
+  writes: 'only writes in flight on the killed instance fail',
+  lost: 'no acknowledged write is lost',
+  duplicated: 'no write is applied twice',
+  counters: 'counters are exact (posts: likes, comments, commenters; profiles: followers, following)',
+  rejoined: 'the killed instance comes back and serves again',
+} as const;
+
+interface Figures {
+  date: string;
+  machine: { cpus: number; cpu: string; loadAverageAtStart: number; node: string };
+  settings: Record<string, string | number>;
+  journey: JourneyResult | null;
+  rateLimit: CheckOutcome | null;
+  image: CheckOutcome | null;
+  load: (ReplyFigures & { kill: Record<string, number | string | null> }) | null;
+  database: DatabaseAudit | null;
+  checks: CheckList['all'];
+  passed: number;
+  failed: number;
+}
+
+async function main(): Promise<number> {
+  installCleanupHandlers();
+  const checks = new CheckList(Object.values(CHECKS));
+  const started = performance.now();
+  const log = (message: string): void =>
+    console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${message}`);
+  const tag = randomBytes(3).toString('hex');
+  const tmp = mkdtempSync(join(tmpdir(), 'techit-cluster-'));
+  const figures: Figures = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model ?? 'unknown',
+      loadAverageAtStart: Number(loadavg()[0]?.toFixed(2)),
+      node: process.version,
+    },
+    settings: {
+      instances: INSTANCES,
+      loadUsers: LOAD_USERS,
+      posts: POSTS,
+      durationSeconds: DURATION_SECONDS,
+      killAtSeconds: KILL_AT_SECONDS,
+      restartAtSeconds: RESTART_AT_SECONDS,
+    },
+    journey: null,
+    rateLimit: null,
+    image: null,
+    load: null,
+    database: null,
+    checks: checks.all,
+    passed: 0,
+    failed: 0,
+  };
+
+  let database: ClusterDatabase | null = null;
+  let redis: RedisProcess | null = null;
+  let nginx: NginxBalancer | null = null;
+  const instances: AppInstance[] = [];
+  let fatal: unknown = null;
+  try {
+    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build the backend first (npm run build)`);
+    database = await createClusterDatabase();
+    log(`PostgreSQL: database ${database.name}`);
+    mkdirSync(join(tmp, 'redis'));
+    redis = await startRedis(await freePort(), join(tmp, 'redis'));
+    log(`Redis: ${redis.url}`);
+
+    const dataDir = join(tmp, 'data');
+    mkdirSync(join(dataDir, 'uploads'), { recursive: true });
+    const env = instanceEnv(database.url, redis.url, dataDir);
+    figures.settings.rateLimits = `sign-in per account ${SIGN_IN_LIMIT}/1m; the others raised for the load`;
+    for (let index = 0; index < INSTANCES; index += 1) {
+      const name = `app${index + 1}`;
+      instances.push(new AppInstance(name, await freePort(), MAIN, env, tmp, join(tmp, `${name}.log`)));
+    }
+    // Together, on an empty database: the migration lock lets one of them migrate.
+    const startResults = await Promise.allSettled(instances.map((instance) => instance.start()));
+    const startFailure = startResults.find((result) => result.status === 'rejected');
+    if (startFailure) {
+      checks.record(CHECKS.started, false, String(startFailure.reason));
+      throw startFailure.reason;
+    }
+    checks.record(CHECKS.started, true, instances.map((instance) => `${instance.name} ${instance.address}`).join(', '));
+    log(`instances up: ${instances.map((instance) => `${instance.name}=${instance.address}`).join(' ')}`);
+
+    mkdirSync(join(tmp, 'nginx'));
+    nginx = await startNginx({
+      dir: join(tmp, 'nginx'),
+      port: await freePort(),
+      upstreamPorts: instances.map((instance) => instance.port),
+      failTimeoutSeconds: 2,
+    });
+    log(`nginx: ${nginx.baseUrl} (round-robin over ${INSTANCES})`);
+    const instanceUrls = instances.map((instance) => instance.baseUrl);
+    const names = (counts: Record<string, number>): string =>
+      Object.entries(counts)
+        .map(([address, count]) => `${instances.find((i) => i.address === address)?.name ?? address} ${count}`)
+        .join(', ');
+
+    const journey = await runApiJourney(nginx.baseUrl, instanceUrls, tag);
+    figures.journey = journey;
+    checks.record(
+      CHECKS.journey,
+      journey.passed,
+      journey.passed
+        ? `${journey.stepsPassed} steps`
+        : `step ${journey.stepsPassed + 1}/${journey.stepsTotal}: ${journey.failure}`,
+    );
+    const served = Object.keys(journey.instances).filter((address) => address !== '(none)');
+    checks.record(CHECKS.spread, served.length > 1, `replies per instance: ${names(journey.instances)}`);
+    log(`journey: ${journey.passed ? 'passed' : 'FAILED'} (${names(journey.instances)})`);
+
+    figures.rateLimit = await checkSharedRateLimit(nginx.baseUrl, instanceUrls, tag, SIGN_IN_LIMIT);
+    checks.record(CHECKS.rateLimit, figures.rateLimit.passed, figures.rateLimit.detail);
+    log(`rate limit: ${figures.rateLimit.passed ? 'held' : 'FAILED'}`);
+    figures.image = await checkSharedImage(nginx.baseUrl, instanceUrls);
+    checks.record(CHECKS.image, figures.image.passed, figures.image.detail);
+    log(`shared image: ${figures.image.passed ? 'served by all' : 'FAILED'}`);
+
+    const users = await createLoadUsers(nginx.baseUrl, tag);
+    const postIds = await createLoadPosts(nginx.baseUrl, users, tag);
+    log(`load data: ${users.length} signed-in users, ${postIds.length} posts`);
+
+    const victim = instances[KILLED];
+    const restart = { error: null as string | null };
+    const kill: KillWindow = { instance: victim.address, killedAt: 0, diedAt: 0, restartedAt: null, rejoinedAt: null };
+    log(
+      `load: ${DURATION_SECONDS} s, ${users.length} connections; SIGKILL ${victim.name} at ${KILL_AT_SECONDS} s, start it at ${RESTART_AT_SECONDS} s`,
+    );
+    const outcome: LoadOutcome = await runClusterLoad({
+      url: nginx.baseUrl,
+      users,
+      postIds,
+      durationSeconds: DURATION_SECONDS,
+      tag,
+      schedule: [
+        {
+          atSeconds: KILL_AT_SECONDS,
+          run: async () => {
+            kill.killedAt = performance.now();
+            await victim.kill();
+            kill.diedAt = performance.now();
+            log(`SIGKILL ${victim.name}: gone after ${(kill.diedAt - kill.killedAt).toFixed(0)} ms`);
+          },
+        },
+        {
+          atSeconds: RESTART_AT_SECONDS,
+          run: async () => {
+            kill.restartedAt = performance.now();
+            try {
+              await victim.start();
+              kill.rejoinedAt = performance.now();
+              log(`${victim.name} is answering again`);
+            } catch (error) {
+              // The load's figures still count: only the "comes back" check fails.
+              restart.error = error instanceof Error ? error.message : String(error);
+              log(`${victim.name} did not start again: ${restart.error}`);
+            }
+          },
+        },
+      ],
+    });
+    const since = (at: number | null): number | null => (at === null ? null : (at - outcome.startedAt) / 1000);
+    const replies = analyseReplies(outcome, kill);
+    figures.load = {
+      ...replies,
+      kill: {
+        instance: victim.name,
+        killedAtSeconds: since(kill.killedAt),
+        goneAtSeconds: since(kill.diedAt),
+        restartedAtSeconds: since(kill.restartedAt),
+        answeringAgainAtSeconds: since(kill.rejoinedAt),
+      },
+    };
+    log(`load done: ${replies.requests} replies; auditing the database`);
+    const audit = await auditDatabase(database.url, nginx.baseUrl, outcome, users, postIds);
+    figures.database = audit;
+
+    checks.record(
+      CHECKS.gets,
+      replies.gets.failed === 0,
+      `${replies.gets.failed} of ${replies.gets.total} failed; ${replies.gets.retriedByBalancer} answered after nginx retried them on another instance${sample(replies.gets.samples)}`,
+    );
+    checks.record(
+      CHECKS.writes,
+      replies.writes.failedOutsideKill === 0 && replies.writes.failed <= users.length,
+      `${replies.writes.failed} of ${replies.writes.total} failed, ${replies.writes.failedOutsideKill} of them not in flight on ${victim.name}${sample(replies.writes.samples)}`,
+    );
+    checks.record(
+      CHECKS.lost,
+      audit.lostWrites === 0,
+      `${audit.lostWrites} lost of ${replies.writes.acknowledged} acknowledged (${audit.undecidedPairs} like/follow pairs whose last write failed or was cut off, either state accepted)${sample(audit.lostSamples)}`,
+    );
+    checks.record(
+      CHECKS.duplicated,
+      audit.duplicatedWrites === 0,
+      `${audit.duplicatedWrites} comments stored twice; stored once though unacknowledged: ${audit.failedButStored} answered 502 (the instance died after committing), ${audit.cutOffButStored} cut off at the end`,
+    );
+    checks.record(
+      CHECKS.counters,
+      audit.counters.mismatches === 0,
+      `${audit.counters.mismatches} mismatches over ${audit.counters.posts} posts and ${audit.counters.profiles} profiles${sample(audit.counters.samples)}`,
+    );
+    // On a busy machine the restart can outlast the load; then requests after it must reach the instance.
+    const probed =
+      kill.rejoinedAt !== null && replies.servedAfterRejoin === 0 ? await probeInstance(nginx, victim) : null;
+    figures.load.kill.servedAfterLoad = probed;
+    checks.record(
+      CHECKS.rejoined,
+      kill.rejoinedAt !== null && (replies.servedAfterRejoin > 0 || (probed ?? 0) > 0),
+      restart.error !== null
+        ? `${victim.name} did not start again: ${restart.error}`
+        : `${victim.name} answering again ${since(kill.rejoinedAt)?.toFixed(1) ?? '-'} s into the load, then served ${replies.servedAfterRejoin} of its requests` +
+            (probed === null ? '' : `; after the load, ${probed} of ${PROBES} requests through the balancer`),
+    );
+  } catch (error) {
+    fatal = error;
+    console.error(
+      `\nThe cluster test stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+  } finally {
+    if (fatal !== null || checks.failed > 0) printLogs(instances, nginx);
+    await nginx?.stop().catch(() => undefined);
+    await Promise.allSettled(instances.map((instance) => instance.stop()));
+    await Promise.allSettled(instances.map((instance) => instance.closeLog()));
+    await redis?.stop().catch(() => undefined);
+    await database
+      ?.drop()
+      .catch((error: unknown) => console.error(`Could not drop ${database?.name}: ${String(error)}`));
+    killAll('SIGKILL');
+    if (process.env.CLUSTER_KEEP_TMP === '1') console.log(`Kept ${tmp}`);
+    else rmSync(tmp, { recursive: true, force: true });
+  }
+
+  figures.passed = checks.passed;
+  figures.failed = checks.failed;
+  printFigures(figures);
+  console.log('\nChecks:');
+  checks.print();
+  const file = writeFigures(figures);
+  console.log(`\nFigures: ${file}`);
+  checks.summarise();
+  return checks.failed === 0 && fatal === null ? 0 : 1;
+}
+
+/**
+ * What every instance shares: one database, one Redis, one JWT secret, one uploads folder. The
+ * API-wide and per-user limits are raised, since the whole load comes from one address and 30
+ * users writing flat out; the per-account sign-in limit the rate-limit check uses stays at its
+ * default.
+ */
+function instanceEnv(databaseUrl: string, redisUrl: string, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    // 3 instances × 5 connections: room for the other test runs sharing this PostgreSQL server.
+    DATABASE_POOL_SIZE: '5',
+    REDIS_URL: redisUrl,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    // One nginx in front: its X-Forwarded-For entry is the client.
+    TRUST_PROXY: '1',
+    // Another instance's write would show here only after the TTL: off, as in docker/compose.yaml.
+    READ_CACHE_TTL_MS: '0',
+    LOG_LEVEL: 'warn',
+    RATE_LIMITS: 'on',
+    RATE_LIMIT_SIGN_IN_USER_NAME: `${SIGN_IN_LIMIT}/1m`,
+    RATE_LIMIT_API: '1000000/1m',
+    RATE_LIMIT_SIGN_IN: '1000/1m',
+    RATE_LIMIT_SIGN_UP: '1000/1h',
+    RATE_LIMIT_UPLOAD: '1000/30m',
+    RATE_LIMIT_CONTENT: '1000000/1m',
+    RATE_LIMIT_LIKE_FOLLOW: '1000000/1m',
+  };
+}
+
+/** Signs up and signs in the load's users through the balancer, a few at a time (argon2 is slow on purpose). */
+async function createLoadUsers(balancerUrl: string, tag: string): Promise<LoadUser[]> {
+  const password = `cluster-${tag}-password`;
+  const users: LoadUser[] = Array.from({ length: LOAD_USERS }, (_, index) => ({
+    id: '',
+    userName: `load${index}_${tag}`,
+    token: '',
+  }));
+  await inBatches(users, 4, async (user) => {
+    const signUp = await call(balancerUrl, 'POST', '/api/signup', {
+      json: { userName: user.userName, email: `${user.userName}@example.com`, password },
+    });
+    expectStatus(signUp, 201, `sign-up of ${user.userName}`);
+    const signIn = await call(balancerUrl, 'POST', '/api/signin', { json: { userName: user.userName, password } });
+    expectStatus(signIn, 200, `sign-in of ${user.userName}`);
+    user.token = text(signIn.body, 'token');
+    user.id = text(field(signIn.body, 'user'), '_id');
+  });
+  return users;
+}
+
+async function createLoadPosts(balancerUrl: string, users: LoadUser[], tag: string): Promise<string[]> {
+  const authors = Array.from({ length: POSTS }, (_, index) => ({ index, author: users[index % 10] }));
+  const ids: string[] = [];
+  await inBatches(authors, 4, async ({ index, author }) => {
+    const reply = await call(balancerUrl, 'POST', '/api/createpost', {
+      token: author.token,
+      json: { title: `Load ${tag} #${index}`, desc: `Post ${index} of the cluster load` },
+    });
+    expectStatus(reply, 201, `post ${index}`);
+    ids.push(text(field(reply.body, 'post'), '_id'));
+  });
+  return ids;
+}
+
+const PROBES = 12;
+
+/**
+ * Requests through the balancer after the load, once nginx's fail_timeout has passed: how many the
+ * instance answers.
+ */
+async function probeInstance(nginx: NginxBalancer, instance: AppInstance): Promise<number> {
+  await sleep(2500);
+  let served = 0;
+  for (let probe = 0; probe < PROBES; probe += 1) {
+    const reply = await call(nginx.baseUrl, 'GET', '/api/top-posts');
+    if (reply.status === 200 && reply.instance === instance.address) served += 1;
+  }
+  return served;
+}
+
+async function inBatches<T>(items: T[], concurrency: number, run: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await run(item);
+    }),
+  );
+}
+
+function sample(samples: string[]): string {
+  return samples.length > 0 ? `; e.g. ${samples.slice(0, 3).join(' | ')}` : '';
+}
+
+function printLogs(instances: AppInstance[], nginx: NginxBalancer | null): void {
+  for (const instance of instances) console.error(`\n--- ${instance.name} log (last lines) ---\n${instance.tail()}`);
+  if (nginx)
+    console.error(`\n--- nginx error log (last lines) ---\n${nginx.readErrorLog().split('\n').slice(-15).join('\n')}`);
+}
+
+function printFigures(figures: Figures): void {
+  const load = figures.load;
+  console.log('\nCluster test: 3 instances behind nginx, PostgreSQL, Redis');
+  if (!load) return;
+  const ms = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : '-');
+  const rows: [string, string][] = [
+    ['machine', `${figures.machine.cpus} cores, load average ${figures.machine.loadAverageAtStart} at the start`],
+    ['load', `${load.seconds.toFixed(1)} s, ${figures.settings.loadUsers} users (connections), 6 reads : 4 writes`],
+    [
+      'kill',
+      `${String(load.kill.instance)} SIGKILLed at ${fmt(load.kill.killedAtSeconds)} s (gone at ${fmt(load.kill.goneAtSeconds)} s), started at ${fmt(load.kill.restartedAtSeconds)} s, answering at ${fmt(load.kill.answeringAgainAtSeconds)} s`,
+    ],
+    ['requests', `${load.requests} (${load.requestsPerSecond.toFixed(0)} req/s)`],
+    ['latency p50 / p99, all', `${ms(load.latencyMs.all.p50)} / ${ms(load.latencyMs.all.p99)} ms`],
+    ['latency p50 / p99, reads', `${ms(load.latencyMs.reads.p50)} / ${ms(load.latencyMs.reads.p99)} ms`],
+    ['latency p50 / p99, writes', `${ms(load.latencyMs.writes.p50)} / ${ms(load.latencyMs.writes.p99)} ms`],
+    ['GETs failed', `${load.gets.failed} of ${load.gets.total} (${load.gets.retriedByBalancer} retried by nginx)`],
+    [
+      'writes failed',
+      `${load.writes.failed} of ${load.writes.total} (${load.writes.failedOutsideKill} not in flight on the killed instance; ${load.writes.cutOffAtEnd} cut off at the end)`,
+    ],
+    ['lost acknowledged writes', String(figures.database?.lostWrites ?? '-')],
+    ['writes applied twice', String(figures.database?.duplicatedWrites ?? '-')],
+    ['counters exact', figures.database ? (figures.database.counters.mismatches === 0 ? 'yes' : 'NO') : '-'],
+    [
+      'replies per instance',
+      Object.entries(load.perInstance)
+        .map(([address, count]) => `${address} ${count}`)
+        .join(', '),
+    ],
+  ];
+  const width = Math.max(...rows.map(([name]) => name.length));
+  console.log(`| ${'figure'.padEnd(width)} | value`);
+  console.log(`| ${'-'.repeat(width)} | -----`);
+  for (const [name, value] of rows) console.log(`| ${name.padEnd(width)} | ${value}`);
+}
+
+function fmt(value: number | string | null): string {
+  return typeof value === 'number' ? value.toFixed(1) : '-';
+}
+
+function writeFigures(figures: Figures): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = figures.date.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z');
+  const file = join(RESULTS_DIR, `cluster-${stamp}.json`);
+  writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+  return file;
+}
+
+function positiveInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 6) throw new Error(`${name} must be a whole number of seconds ≥ 6`);
+  return value;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    killAll('SIGKILL');
+    process.exit(1);
+  },
+);
