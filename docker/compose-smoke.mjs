@@ -161,6 +161,15 @@ for (const [index, replica] of replicas.entries()) {
   });
 }
 
+await step('PUT through the proxy (its write hop)', async () => {
+  const liked = await call(proxy, 'PUT', '/api/like', { token, json: { postId } });
+  check(liked.status === 200 && liked.data.likesCount === 1, `PUT /api/like answered ${liked.status}`);
+  const unliked = await call(proxy, 'PUT', '/api/unlike', { token, json: { postId } });
+  check(unliked.status === 200 && unliked.data.likesCount === 0, `PUT /api/unlike answered ${unliked.status}`);
+  likes = 0;
+  return 'like -> 1, unlike -> 0';
+});
+
 await step('spread 12 reads over the replicas through the proxy', async () => {
   for (let i = 0; i < 12; i++) {
     const reply = await call(proxy, 'GET', `/api/posts/${postId}`);

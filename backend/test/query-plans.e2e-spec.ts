@@ -5,8 +5,8 @@ import { startTestApp, type TestApp } from './support/test-app';
 
 /**
  * Every query the app runs for its lists and pages reads posts, likes, comments and follows through
- * an index, never by reading the whole table: at 100k posts a sequential scan is tens of
- * milliseconds per request where an index is tens of microseconds, and it grows with the data.
+ * an index, never by reading the whole table: at 100k posts a sequential scan costs milliseconds per
+ * request where an index read costs a fraction of one, and the scan grows with the data.
  *
  * The statements are the ones the app really runs, recorded with their bound values by the query
  * observer while each request is served, then planned by the database itself on data the seeder
@@ -16,6 +16,8 @@ import { startTestApp, type TestApp } from './support/test-app';
  */
 const SIZES = { users: 2_000, posts: 100_000, likes: 200_000, comments: 50_000, follows: 40_000, notices: 5_000 };
 const WATCHED_TABLES = ['posts', 'likes', 'comments', 'follows'];
+/** Reported too, not held to it: a seq scan of a few thousand users for a hash join can be the right plan. */
+const TABLES = [...WATCHED_TABLES, 'users', 'notices'];
 const NOW = new Date('2026-06-01T00:00:00.000Z');
 
 interface Statement {
@@ -26,13 +28,12 @@ interface Statement {
 interface Case {
   name: string;
   send: () => Promise<Response>;
-  status?: number;
 }
 
 /** One step of a plan, in a form both dialects share. */
 interface Step {
   table: string | null;
-  /** "Seq Scan", "Index Only Scan Backward on posts_created_idx", "SEARCH likes USING PRIMARY KEY (…)" … */
+  /** "Seq Scan", "Index Only Scan Backward posts_created_idx", "SEARCH likes USING PRIMARY KEY (…)" … */
   how: string;
   fullScan: boolean;
 }
@@ -178,6 +179,18 @@ const cases: Case[] = [
         .send({ postId: landmark('manyCommentsPostId'), text: 'Planned comment' }),
   },
   {
+    // Deleting frees the picture unless another post or profile still shows it: a lookup by URL.
+    name: 'create and delete a post with a picture',
+    send: async () => {
+      const created = await t.http
+        .post('/api/createpost')
+        .set('Authorization', lightAuth)
+        .send({ title: 'Short-lived', desc: 'Deleted at once', pic: summary.images[0] })
+        .expect(201);
+      return t.http.delete(`/api/deletepost/${created.body.post._id as string}`).set('Authorization', lightAuth);
+    },
+  },
+  {
     name: 'follow the profile user',
     send: () =>
       t.http
@@ -209,9 +222,11 @@ describe('query plans at 100k posts', () => {
     const used = new Set<string>();
     for (const query of queries) {
       for (const step of await planOf(query)) {
-        if (step.table === null) continue;
+        // Steps on a subquery's alias (SQLite's "SCAN newest_0") are reported through its own tables.
+        if (step.table === null || !TABLES.includes(step.table)) continue;
         used.add(`${step.table}: ${step.how}`);
-        if (step.fullScan && WATCHED_TABLES.includes(step.table)) fullScans.push({ sql: query.sql, step: step.how });
+        if (step.fullScan && WATCHED_TABLES.includes(step.table))
+          fullScans.push({ sql: query.sql, step: `${step.table}: ${step.how}` });
       }
     }
     report.push(`${name} (${queries.length} statements): ${[...used].sort().join('; ')}`);
@@ -258,7 +273,7 @@ function postgresSteps(node: PostgresPlanNode): Step[] {
           how: [node['Node Type'], node['Scan Direction'] === 'Backward' ? 'Backward' : '', ...indexes]
             .filter(Boolean)
             .join(' '),
-          fullScan: node['Node Type'] === 'Seq Scan',
+          fullScan: node['Node Type'].includes('Seq Scan'),
         },
       ]
     : [];

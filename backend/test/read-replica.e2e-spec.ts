@@ -9,7 +9,7 @@ import { createPostgresDatabase, startTestApp, TEST_DIALECT, type TestApp } from
 
 /**
  * DATABASE_READ_URL: visitors' GETs read from the replica, everything else from the primary
- * (docs/decisions/017-read-replica-for-visitors.md). The "replica" here is another schema holding
+ * (docs/decisions/009-read-replica-for-visitors.md). The "replica" here is another schema holding
  * different rows, so where each answer came from shows in the answer itself; it is opened
  * read-only, as a hot standby is, so any write sent to it would fail.
  */

@@ -7,6 +7,7 @@ set -eu
 for script in $(find /docker-entrypoint.d/ -follow -type f -name '*.envsh' 2> /dev/null | sort -V); do
   if [ -x "$script" ]; then
     echo "nginx-entrypoint: sourcing $script"
+    # shellcheck disable=SC1090 # the scripts are mounted at run time
     . "$script"
   fi
 done

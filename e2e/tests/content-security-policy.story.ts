@@ -61,10 +61,13 @@ describe('The web app under a strict Content-Security-Policy', () => {
     await page.getByLabel('Choose a picture').setInputFiles(await pngFile('ada.png', '#16a085'));
     await page.getByAltText('Preview of the chosen image').waitFor();
     await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Signed up successfully').waitFor();
     await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Login to your account' }).waitFor();
     await page.getByLabel('Username').fill('strict_ada');
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Signed in successfully').waitFor();
     await page.waitForURL((url) => url.pathname === '/');
     const me = await page.evaluate(() => JSON.parse(localStorage.getItem('techit-user') ?? 'null') as Me);
 

@@ -11,7 +11,7 @@ export interface AppConfig {
   dataDir: string;
   /** postgres://… selects PostgreSQL; null selects the embedded SQLite file. */
   databaseUrl: string | null;
-  /** A read replica of DATABASE_URL for visitors' GETs (docs/decisions/017); null: every query goes to the primary. */
+  /** A read replica of DATABASE_URL for visitors' GETs (docs/decisions/009); null: every query goes to the primary. */
   databaseReadUrl: string | null;
   /** PostgreSQL only: the most connections each pool (primary, replica) opens. */
   databasePoolSize: number;

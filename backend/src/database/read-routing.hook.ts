@@ -6,7 +6,7 @@ import { readFromReplica } from './read-routing';
  * queries there; everything else stays on the primary. Every write needs a token, so whoever has
  * written anything sends one from then on and reads from the primary: a user always reads their
  * own writes, and only a visitor can see a write late, by the replica's lag
- * (docs/decisions/017-read-replica-for-visitors.md).
+ * (docs/decisions/009-read-replica-for-visitors.md).
  *
  * The choice is made before anything else of the request runs, and the rest of the request —
  * hooks, guards, the handler — runs inside it (the same way @fastify/request-context carries its

@@ -5,7 +5,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * passed to every repository: repositories keep asking for "the database", and the driver
  * (read-replica-driver.ts) picks the replica only inside readFromReplica. Everything outside it —
  * writes, signed-in requests, migrations, timers, CLIs — goes to the primary, so the default is
- * the safe one. See docs/decisions/017-read-replica-for-visitors.md.
+ * the safe one. See docs/decisions/009-read-replica-for-visitors.md.
  */
 const replicaReads = new AsyncLocalStorage<true>();
 

@@ -5,6 +5,7 @@ import { useColStyle, useRowStyle } from 'antd/es/grid/style';
 import { useSharedStyle as useInputStyle } from 'antd/es/input/style';
 import useTextAreaStyle from 'antd/es/input/style/textarea';
 import { type ComponentType, type FormEvent, type RefObject, useContext, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { deferredImport } from '../../../lib/deferred-import';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -46,7 +47,8 @@ export function CommentBox({ postId, inputId }: Omit<CommentFormProps, 'draft'>)
           submit: submitRequested.current,
         };
       }
-      setForm(() => module.CommentForm);
+      // At once: a key pressed between reading the box and replacing it would be lost.
+      flushSync(() => setForm(() => module.CommentForm));
     });
     return () => {
       current = false;

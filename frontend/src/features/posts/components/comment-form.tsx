@@ -1,7 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { LIMITS } from '@techit/contract/limits';
 import { Button, Form, Input } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import * as yup from 'yup';
 import { notify } from '../../../lib/notify';
@@ -37,7 +37,7 @@ export interface CommentFormProps {
 export function CommentForm({ postId, inputId, draft }: CommentFormProps) {
   const { user } = useSession();
   const add = useAddComment(postId);
-  const { control, handleSubmit, reset, formState, setFocus } = useForm({
+  const { control, handleSubmit, reset, formState } = useForm({
     resolver: yupResolver(schema),
     defaultValues: { text: draft?.text ?? '' },
   });
@@ -58,18 +58,19 @@ export function CommentForm({ postId, inputId, draft }: CommentFormProps) {
     else void submit();
   };
 
-  // Taking over from the stand-in: the caret stays where it was, and a pressed Post is sent.
+  // Taking over from the stand-in: the caret stays where it was (before the next paint, so the
+  // focus is never seen to leave the box), and a pressed Post is sent.
   const tookOver = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!draft || tookOver.current) return;
     tookOver.current = true;
-    if (draft.focused) {
-      setFocus('text');
-      const box = document.getElementById(inputId);
-      if (box instanceof HTMLTextAreaElement) box.setSelectionRange(...draft.selection);
+    const box = document.getElementById(inputId);
+    if (draft.focused && box instanceof HTMLTextAreaElement) {
+      box.focus({ preventScroll: true });
+      box.setSelectionRange(...draft.selection);
     }
     if (draft.submit) void submit();
-  }, [draft, inputId, setFocus, submit]);
+  }, [draft, inputId, submit]);
 
   return (
     <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
