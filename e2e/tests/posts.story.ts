@@ -206,8 +206,13 @@ describe('TechIt posts', () => {
         .getByRole('article')
         .getByRole('button', { name: /^Comments/ })
         .click();
-      await expect(page.getByLabel('Add a comment').evaluate((box) => box === document.activeElement)).resolves.toBe(
-        true,
+      // The box's own code may still be arriving: the focus moves to it once it is there.
+      await page.waitForFunction(
+        () =>
+          document.activeElement instanceof HTMLTextAreaElement &&
+          document.activeElement.labels?.[0]?.textContent?.trim() === 'Add a comment',
+        null,
+        { timeout: 10_000 },
       );
       await page.getByLabel('Add a comment').fill('Nice one, thanks for sharing');
       await page.getByRole('button', { name: 'Post', exact: true }).click();
