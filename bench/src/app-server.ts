@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,6 +9,8 @@ import { REPO_ROOT } from './data-set';
 /** BENCH_SERVER_MAIN runs another build (e.g. an older commit's, for a before/after table). */
 const MAIN = process.env.BENCH_SERVER_MAIN ?? join(REPO_ROOT, 'backend/dist/main.js');
 const HEALTH_TIMEOUT_MS = 120_000;
+/** The node flags every launcher we ship uses (`npm start`, the Dockerfile, the systemd unit): ADR 017. */
+const PRODUCTION_NODE_FLAGS = ['--max-old-space-size=192'];
 
 export interface AppServer {
   baseUrl: string;
@@ -49,17 +51,19 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   } else delete env.DATABASE_URL;
 
   const logFile = join(options.dataDir, 'server.log');
-  const log = createWriteStream(logFile, { flags: 'w' });
+  // The server writes its log straight into the file, as `node main.js >> server.log` would: relayed
+  // through a pipe, every line would also cost this process (the load generator) a read and a write,
+  // and the load it generates would drop with the server's log volume.
+  const log = openSync(logFile, 'w');
   // cwd is the data folder so a developer's ./.env in the repository cannot change what is measured.
   const child = track(
-    spawn(process.execPath, [...(options.nodeArgs ?? []), MAIN], {
+    spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, ...(options.nodeArgs ?? []), MAIN], {
       cwd: options.dataDir,
       env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', log, log],
     }),
   );
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+  closeSync(log);
   const baseUrl = `http://127.0.0.1:${port}`;
   const readLog = (): string => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
 
@@ -79,7 +83,6 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     readLog,
     stop: async () => {
       await stopChild(child, 10_000);
-      await new Promise<void>((resolveEnd) => log.end(resolveEnd));
     },
   };
 }

@@ -7,7 +7,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
 import { PasswordHasher } from './password-hasher';
-import { TOKEN_LIFETIME } from './token-payload';
+import { TOKEN_LIFETIME_SECONDS } from './token-payload';
 
 @Module({
   imports: [
@@ -15,7 +15,10 @@ import { TOKEN_LIFETIME } from './token-payload';
     UsersModule,
     JwtModule.registerAsync({
       inject: [JWT_SECRET],
-      useFactory: (secret: string) => ({ secret, signOptions: { algorithm: 'HS256', expiresIn: TOKEN_LIFETIME } }),
+      useFactory: (secret: string) => ({
+        secret,
+        signOptions: { algorithm: 'HS256', expiresIn: TOKEN_LIFETIME_SECONDS },
+      }),
     }),
   ],
   controllers: [AuthController],

@@ -6,7 +6,8 @@ import { AdminPolicy } from '../admin/admin-policy';
 import { JWT_SECRET } from '../config/config.module';
 import { UsersRepository } from '../users/users.repository';
 import type { AuthUser } from './auth-user';
-import { TOKEN_LIFETIME, type TokenPayload } from './token-payload';
+import { TOKEN_LIFETIME_SECONDS, type TokenPayload } from './token-payload';
+import { cacheVerifiedTokens } from './verified-token-cache';
 
 /**
  * RFC 6750's `Bearer <token>` and nothing else: passport-jwt's own extractor takes the first two
@@ -40,8 +41,9 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
       ignoreExpiration: false,
       // However late its exp, no token lives longer than the 30 days we issue them for (and one
       // without iat is refused).
-      jsonWebTokenOptions: { maxAge: TOKEN_LIFETIME },
+      jsonWebTokenOptions: { maxAge: TOKEN_LIFETIME_SECONDS },
     });
+    cacheVerifiedTokens();
   }
 
   /**

@@ -1,5 +1,5 @@
 /** How long a token is valid: signed with this expiry, and refused past this age whatever it says. */
-export const TOKEN_LIFETIME = '30d';
+export const TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 
 /** What a token of ours says, besides iat and exp (which the JWT library adds and checks). */
 export interface TokenPayload {

@@ -1,7 +1,7 @@
 import type { ArgumentsHost } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { NotFoundError } from './app-errors';
-import { AppLogger, createAppLogger, loggableUrl, scrubLogLine } from './app-logger';
+import { AppLogger, createAppLogger, logFlatInfo, loggableUrl, scrubLogLine } from './app-logger';
 import { HttpExceptionFilter } from './http-exception.filter';
 
 /** A logger writing into an array, one parsed JSON object per line. */
@@ -69,6 +69,32 @@ describe('createAppLogger', () => {
       password: '[redacted]',
       body: { token: '[redacted]', email: '[redacted]', keep: 1 },
     });
+  });
+
+  it('redacts authorization and cookie headers one level down, and keeps the other headers', () => {
+    const out = capture();
+    out.logger.warn(
+      { request: { headers: { authorization: `Bearer ${TOKEN}`, cookie: 'sid=1', accept: 'json' } } },
+      'e',
+    );
+    expect(out.lines[0]).toMatchObject({
+      request: { headers: { authorization: '[redacted]', cookie: '[redacted]', accept: 'json' } },
+    });
+  });
+
+  it("redacts an error's own secret fields and keeps its message and stack", () => {
+    const out = capture();
+    const error = Object.assign(new Error('duplicate key'), { email: 'someone@example.com', code: '23505' });
+    out.logger.error({ err: error }, 'failed');
+    const err = out.lines[0].err as Record<string, unknown>;
+    expect(err).toMatchObject({ message: 'duplicate key', email: '[redacted]', code: '23505' });
+    expect(String(err.stack)).toContain('duplicate key');
+  });
+
+  it('logs an error without secret fields as an error (type, message, stack)', () => {
+    const out = capture();
+    out.logger.error({ err: new TypeError('bad') }, 'failed');
+    expect(out.lines[0].err).toMatchObject({ type: 'TypeError', message: 'bad' });
   });
 
   it('writes nothing at the silent level', () => {
@@ -148,5 +174,29 @@ describe('HttpExceptionFilter logging', () => {
     const { reply, lines } = run(new NotFoundError("This post doesn't exist"));
     expect(reply.statusCode).toBe(404);
     expect(lines).toEqual([]);
+  });
+});
+
+describe('logFlatInfo', () => {
+  const fields = { method: 'GET', url: '/api/posts?q="x"', route: undefined, statusCode: 200, responseTime: 1.5 };
+
+  it("writes the line pino's own info would write, with the logger's bindings", () => {
+    const out = capture();
+    const child = out.logger.child({ reqId: 'req-1' });
+    child.info(fields, 'request completed');
+    logFlatInfo(child, fields, 'request completed');
+    const [general, flat] = out.lines;
+    expect(flat).toEqual({ ...general, time: flat.time });
+    expect(Object.keys(flat)).toEqual(Object.keys(general));
+    expect(Date.parse(String(flat.time))).not.toBeNaN();
+  });
+
+  it('scrubs the line like every other, and writes nothing below the level', () => {
+    const out = capture();
+    logFlatInfo(out.logger, { url: `/api/user/${TOKEN}`, who: 'a@b.example' }, 'seen');
+    expect(out.lines[0]).toMatchObject({ url: '/api/user/[redacted token]', who: '[redacted email]' });
+    const quiet = capture('silent');
+    logFlatInfo(quiet.logger, fields, 'request completed');
+    expect(quiet.raw).toEqual([]);
   });
 });

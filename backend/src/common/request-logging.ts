@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { loggableUrl } from './app-logger';
+import type { Logger } from 'pino';
+import { logFlatInfo, loggableUrl } from './app-logger';
 
 /**
  * A caller's (or a proxy's) id is kept so one request can be followed across services; anything
@@ -34,7 +35,7 @@ export class RequestLogController extends LogController {
     };
     if (error) reply.log.warn({ ...line, err: error }, 'request ended with an error');
     else if (reply.statusCode >= 500) reply.log.error(line, 'request failed');
-    else reply.log.info(line, 'request completed');
+    else logFlatInfo(reply.log as Logger, line, 'request completed');
   }
 
   /** 4xx errors are the caller's: the request line already says which. */

@@ -184,7 +184,11 @@ async function main(): Promise<void> {
   );
   const landmarks = await seed(dataDir);
   const server = await startServer(dataDir, landmarks);
-  const chromium = await launchChromium();
+  // A missing or failing browser must not leave the server running (the process would not exit).
+  const chromium = await launchChromium().catch(async (error: unknown) => {
+    await server.stop();
+    throw error;
+  });
   const pages: PageResult[] = [];
   let settings = '';
   // Lighthouse's simulated throttling scales the host's own CPU time: a busy host scores lower.
