@@ -1,5 +1,4 @@
-import { ConfigProvider } from 'antd';
-import useTabsStyle from 'antd/es/tabs/style';
+import { ConfigProvider, theme } from 'antd';
 import {
   type CSSProperties,
   type KeyboardEvent,
@@ -10,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import './surface-tabs.css';
 
 export interface TabItem<K extends string> {
   key: K;
@@ -26,15 +26,21 @@ interface TabsProps<K extends string> {
 
 /**
  * Ant Design's Tabs as the profile uses them (a few text tabs on top, only the active one's panel),
- * with the same markup, themed styles and keyboard use (arrows move between tabs, Enter or Space
- * opens one). The library's Tabs also bring scrolling tab lists with an overflow menu (Menu and
- * Dropdown): about 25 KB gzip that a profile would download before showing anything.
+ * drawn the same (surface-tabs.css, from the theme's colours) with the same roles and keyboard use
+ * (arrows move between tabs, Enter or Space opens one). The library's Tabs also bring scrolling
+ * tab lists with an overflow menu (Menu and Dropdown), and their style sheet all the other kinds of
+ * tabs: about 30 KB gzip and four requests that a profile would wait for before showing anything.
  */
 export function Tabs<K extends string>({ items, activeKey, onChange, children }: TabsProps<K>) {
-  const { getPrefixCls, direction } = useContext(ConfigProvider.ConfigContext);
-  const prefixCls = getPrefixCls('tabs');
-  const rootCls = `${prefixCls}-css-var`;
-  const [hashId, cssVarCls] = useTabsStyle(prefixCls, rootCls);
+  const { direction } = useContext(ConfigProvider.ConfigContext);
+  const { token } = theme.useToken();
+  const colors = {
+    '--tabs-text': token.colorText,
+    '--tabs-line': token.colorBorderSecondary,
+    '--tabs-selected': token.colorPrimary,
+    '--tabs-hover': token.colorPrimaryHover,
+    '--tabs-pressed': token.colorPrimaryActive,
+  } as CSSProperties;
   const id = useId();
   const list = useRef<HTMLDivElement>(null);
   const [focusKey, setFocusKey] = useState<K | null>(null);
@@ -77,70 +83,53 @@ export function Tabs<K extends string>({ items, activeKey, onChange, children }:
   };
 
   return (
-    <div
-      className={[prefixCls, `${prefixCls}-top`, direction === 'rtl' && `${prefixCls}-rtl`, hashId, cssVarCls, rootCls]
-        .filter(Boolean)
-        .join(' ')}
-    >
-      <div role="tablist" aria-orientation="horizontal" className={`${prefixCls}-nav`}>
-        <div className={`${prefixCls}-nav-wrap`}>
-          <div className={`${prefixCls}-nav-list`} ref={list}>
-            {items.map(({ key, label }, index) => {
-              const active = key === activeKey;
-              const focused = key === focusKey;
-              return (
+    <div className="surface-tabs" style={colors} dir={direction === 'rtl' ? 'rtl' : undefined}>
+      <div role="tablist" aria-orientation="horizontal" className="surface-tabs-nav">
+        <div className="surface-tabs-list" ref={list}>
+          {items.map(({ key, label }, index) => {
+            const active = key === activeKey;
+            const focused = key === focusKey;
+            return (
+              <div
+                key={key}
+                data-node-key={key}
+                className={active ? 'surface-tabs-tab is-active' : 'surface-tabs-tab'}
+                onClick={() => onChange(key)}
+              >
                 <div
-                  key={key}
-                  data-node-key={key}
-                  className={[
-                    `${prefixCls}-tab`,
-                    active && `${prefixCls}-tab-active`,
-                    focused && `${prefixCls}-tab-focus`,
-                  ]
-                    .filter(Boolean)
-                    .join(' ')}
-                  onClick={() => onChange(key)}
+                  role="tab"
+                  aria-selected={active}
+                  className="surface-tabs-btn"
+                  tabIndex={active ? 0 : -1}
+                  id={tabId(key)}
+                  aria-controls={panelId(key)}
+                  onKeyDown={onKeyDown}
+                  onFocus={(event) => {
+                    if (event.currentTarget.matches(':focus-visible')) setFocusKey(key);
+                  }}
+                  onBlur={() => setFocusKey(null)}
                 >
-                  <div
-                    role="tab"
-                    aria-selected={active}
-                    className={`${prefixCls}-tab-btn`}
-                    tabIndex={active ? 0 : -1}
-                    id={tabId(key)}
-                    aria-controls={panelId(key)}
-                    onKeyDown={onKeyDown}
-                    onFocus={(event) => {
-                      if (event.currentTarget.matches(':focus-visible')) setFocusKey(key);
-                    }}
-                    onBlur={() => setFocusKey(null)}
-                  >
-                    {focused && (
-                      <div aria-live="polite" className="visually-hidden">
-                        Tab {index + 1} of {items.length}
-                      </div>
-                    )}
-                    {label}
-                  </div>
+                  {focused && (
+                    <div aria-live="polite" className="visually-hidden">
+                      Tab {index + 1} of {items.length}
+                    </div>
+                  )}
+                  {label}
                 </div>
-              );
-            })}
-            <div className={`${prefixCls}-ink-bar ${prefixCls}-ink-bar-animated`} style={inkBar ?? undefined} />
-          </div>
+              </div>
+            );
+          })}
+          <div className="surface-tabs-ink-bar" style={inkBar ?? undefined} />
         </div>
       </div>
-      <div className={`${prefixCls}-body-holder`}>
-        <div className={`${prefixCls}-body ${prefixCls}-body-top`}>
-          <div
-            role="tabpanel"
-            tabIndex={0}
-            aria-hidden="false"
-            className={`${prefixCls}-content ${prefixCls}-content-active`}
-            id={panelId(activeKey)}
-            aria-labelledby={tabId(activeKey)}
-          >
-            {children}
-          </div>
-        </div>
+      <div
+        role="tabpanel"
+        tabIndex={0}
+        className="surface-tabs-panel"
+        id={panelId(activeKey)}
+        aria-labelledby={tabId(activeKey)}
+      >
+        {children}
       </div>
     </div>
   );

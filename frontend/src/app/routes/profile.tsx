@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/empty-state';
 import { type TabItem, Tabs } from '../../components/surface-tabs';
@@ -28,6 +28,8 @@ export default function ProfilePage() {
   const [search, setSearch] = useSearchParams();
   const tab: Tab = search.get('tab') === 'notices' ? 'notices' : 'posts';
   const profile = useUser(userId);
+  // Rendered in the background, in slices, when the reply arrives (see post-detail.tsx).
+  const user = useDeferredValue(profile.data?.user);
   const missing = profile.error instanceof ApiError && profile.error.status === 404;
   useDocumentTitle(profile.data?.user.userName ?? (missing ? 'User not found' : 'Profile'));
 
@@ -40,8 +42,8 @@ export default function ProfilePage() {
   if (missing) {
     return <EmptyState title="This User doesn't exist!" subtitle="Try searching for another user or go to Home." />;
   }
-  if (!profile.data) {
-    return profile.isError ? (
+  if (!user) {
+    return profile.isError && !profile.data ? (
       <EmptyState title="This profile could not be loaded" subtitle="Try again later or go to Home." />
     ) : (
       <div style={PAGE}>
@@ -55,7 +57,7 @@ export default function ProfilePage() {
 
   return (
     <div className="profile-page" style={PAGE}>
-      <ProfileHeader profile={profile.data.user} />
+      <ProfileHeader profile={user} />
       <Tabs items={TABS} activeKey={tab} onChange={choose}>
         {tab === 'posts' ? (
           <PostFeed source={{ kind: 'user', userId }} />

@@ -1,5 +1,5 @@
 import { Card } from '../../../components/surface-card';
-import { useCallback, useEffect, useId } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -12,7 +12,11 @@ import './posts.css';
 
 /** The expanded card, the comment box and the comments; or the not-found state. */
 export function PostDetail({ postId }: { postId: string }) {
-  const { data: post, error } = usePost(postId);
+  const { data, error } = usePost(postId);
+  // The reply arrives as an urgent update, which React renders in one go: a long task on a slow
+  // phone. Deferred, the post renders in the background in slices that leave the page responsive
+  // (the skeleton meanwhile). Data already cached when the page opens shows at once.
+  const post = useDeferredValue(data);
   const commentBoxId = useId();
   const headingId = useId();
   const notFound = error instanceof ApiError && error.status === 404;

@@ -1,7 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Feed } from '@techit/contract/enums';
 import { Button } from 'antd';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -53,15 +53,26 @@ interface PostListProps {
 }
 
 function PostList({ query, idle }: PostListProps) {
-  const { data, hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const { hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  // A page of posts arrives as an urgent update, which React renders in one go: a long task on a
+  // slow phone. Deferred, the cards render in the background in slices (see post-detail.tsx).
+  const data = useDeferredValue(query.data);
+  const catchingUp = data !== query.data;
+  const loading = query.isLoading || (!data && catchingUp);
+  const pageArriving = catchingUp && (data?.pages.length ?? 0) < (query.data?.pages.length ?? 0);
   const posts = data?.pages.flatMap((page) => page.posts) ?? [];
 
   // The next page loads when the second-to-last card comes into view.
   const sentinel = hasNextPage ? (posts[Math.max(posts.length - 2, 0)]?._id ?? null) : null;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  const sentinelRef = useLoadMore(sentinel, hasNextPage && !isFetching && !isFetchNextPageError, loadMore);
+  // Not while a page is still being rendered: its cards would move the sentinel further down.
+  const sentinelRef = useLoadMore(
+    sentinel,
+    hasNextPage && !isFetching && !isFetchNextPageError && !catchingUp,
+    loadMore,
+  );
 
-  if (idle || (!data && !query.isLoading) || (data && posts.length === 0)) {
+  if (idle || (!data && !loading) || (data && posts.length === 0)) {
     return <EmptyState title="No Posts to Show!" subtitle="Try Following more users or go to home." />;
   }
 
@@ -75,10 +86,10 @@ function PostList({ query, idle }: PostListProps) {
           ref={post._id === sentinel ? sentinelRef : undefined}
         />
       ))}
-      {(query.isLoading || isFetchingNextPage) && (
+      {(loading || isFetchingNextPage || pageArriving) && (
         <>
           <PostCardSkeleton />
-          {query.isLoading && <PostCardSkeleton />}
+          {loading && <PostCardSkeleton />}
         </>
       )}
       {isFetchNextPageError && (
@@ -86,7 +97,7 @@ function PostList({ query, idle }: PostListProps) {
           Load more posts
         </Button>
       )}
-      {data && !hasNextPage && <p className="post-list-end">You're all caught up.</p>}
+      {data && !hasNextPage && !catchingUp && <p className="post-list-end">You're all caught up.</p>}
     </div>
   );
 }

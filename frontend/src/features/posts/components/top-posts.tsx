@@ -1,7 +1,7 @@
 import { CommentOutlined, HeartOutlined } from '@ant-design/icons';
 import { UI } from '@techit/contract/limits';
 import { Skeleton } from 'antd';
-import { useEffect, useId } from 'react';
+import { useDeferredValue, useEffect, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Card } from '../../../components/surface-card';
 import { UserAvatar } from '../../../components/user-avatar';
@@ -13,7 +13,11 @@ import './posts.css';
 /** The side panel's ranking: each entry links to its post and to its author. */
 export function TopPosts() {
   const headingId = useId();
-  const { data, error, isLoading } = useTopPosts();
+  const query = useTopPosts();
+  const { error } = query;
+  // Rendered in the background, in slices, when the reply arrives (see post-detail.tsx).
+  const data = useDeferredValue(query.data);
+  const isLoading = query.isLoading || (!data && data !== query.data);
 
   // The spec: top posts errors go to the console only.
   useEffect(() => {
