@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -17,8 +17,10 @@ export interface AppServer {
   pid: number;
   child: ChildProcess;
   logFile: string;
-  /** The server's log so far (stdout and stderr). */
-  readLog(): string;
+  /** How often `text` occurs in the server's log so far (read in chunks: a bench writes GBs). */
+  countInLog(text: string): number;
+  /** The last lines of the server's log (stdout and stderr). */
+  logTail(lines?: number): string;
   stop(): Promise<void>;
 }
 
@@ -65,13 +67,14 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   );
   closeSync(log);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const readLog = (): string => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
+  const countInLog = (text: string): number => countInFile(logFile, text);
+  const logTail = (lines = 20): string => tailOfFile(logFile, lines);
 
   try {
     await waitForHealth(baseUrl, child);
   } catch (error) {
     await stopChild(child);
-    const tail = readLog().split('\n').slice(-20).join('\n');
+    const tail = logTail();
     throw new Error(`${error instanceof Error ? error.message : String(error)}\nServer log (${logFile}):\n${tail}`);
   }
   if (child.pid === undefined) throw new Error('The server has no pid');
@@ -80,7 +83,8 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     pid: child.pid,
     child,
     logFile,
-    readLog,
+    countInLog,
+    logTail,
     stop: async () => {
       await stopChild(child, 10_000);
     },
@@ -114,4 +118,40 @@ export function freePort(): Promise<number> {
       probe.close(() => (port ? resolvePort(port) : reject(new Error('No free port'))));
     });
   });
+}
+
+const CHUNK_BYTES = 1 << 20;
+
+function countInFile(file: string, text: string): number {
+  if (!existsSync(file)) return 0;
+  const needle = Buffer.from(text);
+  const fd = openSync(file, 'r');
+  try {
+    let count = 0;
+    let carry = Buffer.alloc(0);
+    const chunk = Buffer.alloc(CHUNK_BYTES);
+    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) {
+      const window = Buffer.concat([carry, chunk.subarray(0, read)]);
+      for (let at = window.indexOf(needle); at !== -1; at = window.indexOf(needle, at + needle.length)) count += 1;
+      // Keep a needle's length minus one so a match across two chunks is found, never twice.
+      carry = Buffer.from(window.subarray(Math.max(0, window.length - (needle.length - 1))));
+    }
+    return count;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function tailOfFile(file: string, lines: number): string {
+  if (!existsSync(file)) return '';
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, 64 * 1024);
+    const buffer = Buffer.alloc(length);
+    readSync(fd, buffer, 0, length, size - length);
+    return buffer.toString('utf8').split('\n').slice(-lines).join('\n');
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -162,7 +162,7 @@ async function benchDialect(options: BenchOptions, dialect: DialectName, machine
     await server.stop();
   }
 
-  const sqliteBusyInLog = (server.readLog().match(/SQLITE_BUSY/g) ?? []).length;
+  const sqliteBusyInLog = server.countInLog('SQLITE_BUSY');
   const partial: Omit<DialectReport, 'targets'> = {
     dialect,
     label: options.label,
@@ -347,7 +347,7 @@ async function measureServer(context: RunContext, name: string, spec: LoadSpec):
     measurement.serverCpuUsPerRequest = Math.round((cpuAtEnd - cpuAtStart) / measurement.requests);
   }
   if (child.exitCode !== null || child.signalCode !== null) {
-    const tail = context.server.readLog().split('\n').slice(-20).join('\n');
+    const tail = context.server.logTail();
     throw new Error(`The server exited (${child.signalCode ?? `code ${child.exitCode}`}) during ${name}:\n${tail}`);
   }
   if (profiler) {
