@@ -1,4 +1,5 @@
 import type { ArgumentsHost } from '@nestjs/common';
+import fc from 'fast-check';
 import type { Logger } from 'pino';
 import { NotFoundError } from './app-errors';
 import { AppLogger, createAppLogger, logFlatInfo, loggableUrl, scrubLogLine } from './app-logger';
@@ -56,6 +57,35 @@ describe('loggableUrl', () => {
       '/api/posts?feed=following&page=2&token=[redacted]&email=[redacted]',
     );
     expect(loggableUrl('/api/posts/654abc')).toBe('/api/posts/654abc');
+  });
+
+  it('shows what a decoding parser would, for plain and encoded queries alike', () => {
+    // The reference: every query decoded by URLSearchParams and the kept values encoded again.
+    const decoded = (url: string): string => {
+      const [path, query] = [url.slice(0, url.indexOf('?')), url.slice(url.indexOf('?') + 1)];
+      const parts = [...new URLSearchParams(query)].map(
+        ([key, value]) =>
+          `${/^[\w.-]{1,40}$/.test(key) ? key : '[key]'}=${
+            ['page', 'limit', 'cursor', 'feed', 'userId'].includes(key)
+              ? encodeURIComponent(value.slice(0, 200))
+              : '[redacted]'
+          }`,
+      );
+      return `${path}?${parts.join('&')}`;
+    };
+    const piece = fc.oneof(
+      fc.constantFrom('page', 'limit', 'cursor', 'feed', 'userId', 'token', 'pa%67e', 'a+b', '', '=', '&', '%', '%zz'),
+      fc.stringMatching(/^[\w.~%+=&#-]{0,12}$/),
+      fc.string({ maxLength: 6 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const url = `/api/posts?${pieces.join('')}`;
+        expect(loggableUrl(url)).toBe(decoded(url));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(loggableUrl(`/api/posts?cursor=${'x'.repeat(300)}&page=`)).toBe(`/api/posts?cursor=${'x'.repeat(200)}&page=`);
   });
 });
 
