@@ -85,7 +85,9 @@ describe('loggableUrl', () => {
       }),
       { numRuns: 2000 },
     );
-    expect(loggableUrl(`/api/posts?cursor=${'x'.repeat(300)}&page=`)).toBe(`/api/posts?cursor=${'x'.repeat(200)}&page=`);
+    expect(loggableUrl(`/api/posts?cursor=${'x'.repeat(300)}&page=`)).toBe(
+      `/api/posts?cursor=${'x'.repeat(200)}&page=`,
+    );
   });
 });
 
