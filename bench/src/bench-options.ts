@@ -20,6 +20,8 @@ export interface BenchOptions {
   duration: number;
   /** Seconds of load before each measurement, thrown away (JIT, page cache, connection set-up). */
   warmup: number;
+  /** Reads: the real and the limit server measured in this many alternating rounds (1 with --cpu-prof). */
+  rounds: number;
   connections: number;
   /** Scenario names to run; null runs them all. */
   only: ReadonlySet<string> | null;
@@ -53,6 +55,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --seed N                    random seed of the generator (default 1)
   --duration S                measured seconds per scenario (default 10)
   --warmup S                  unmeasured seconds before each measurement (default 2)
+  --rounds N                  reads: real and limit server in N alternating rounds of duration/N
+                              seconds; the ratio is the median round's (default 3; 1 with --cpu-prof)
   --connections N             concurrent connections (default 50)
   --only a,b,c                run only these scenarios (names as printed in the table)
   --label TEXT                goes into the results file name and JSON (default "run")
@@ -80,6 +84,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv = proce
       seed: { type: 'string', default: '1' },
       duration: { type: 'string', default: '10' },
       warmup: { type: 'string', default: '2' },
+      rounds: { type: 'string', default: '3' },
       connections: { type: 'string', default: '50' },
       only: { type: 'string' },
       label: { type: 'string', default: 'run' },
@@ -119,6 +124,7 @@ export function parseBenchOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     seed: count('seed', values.seed, 1, 0),
     duration: count('duration', values.duration, 10, 1),
     warmup: count('warmup', values.warmup, 2, 0),
+    rounds: values['cpu-prof'] ? 1 : count('rounds', values.rounds, 3, 1),
     connections: count('connections', values.connections, 50, 1),
     only,
     label,

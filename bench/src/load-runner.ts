@@ -14,6 +14,8 @@ export interface LoadSpec {
   requests?: autocannon.Request[];
   /** Called once the warm-up is over and the measured load starts (e.g. to start a profiler). */
   onMeasureStart?: () => void;
+  /** Called when a measured window ends (with rounds, once per round). */
+  onMeasureEnd?: () => void;
 }
 
 export interface Measurement {
@@ -52,13 +54,77 @@ export async function runLoad(spec: LoadSpec): Promise<Measurement> {
   spec.onMeasureStart?.();
   const latencies: number[] = [];
   const result = await fire(spec, spec.duration, latencies);
+  spec.onMeasureEnd?.();
+  return summarise([result], latencies, spec.duration);
+}
+
+export interface AlternatingMeasurement {
+  first: Measurement;
+  second: Measurement;
+  /** first's req/s over second's, round by round. */
+  roundRatios: number[];
+  /** The median of roundRatios. */
+  ratio: number;
+}
+
+/**
+ * Loads two targets in turn, `rounds` times, each for `duration / rounds` seconds a round (after
+ * one warm-up each). On a shared machine the capacity left to a process drifts by tens of percent
+ * over a minute; measured one after the other, two targets can land in different phases of that
+ * drift. In alternating rounds each round compares neighbours in time, and the median of the
+ * rounds' ratios leaves out a round spoilt by a burst on one side.
+ */
+export async function runAlternating(
+  first: LoadSpec,
+  second: LoadSpec,
+  rounds: number,
+): Promise<AlternatingMeasurement> {
+  for (const spec of [first, second]) if (spec.warmup > 0) await fire(spec, spec.warmup, null);
+  const results: [autocannon.Result[], autocannon.Result[]] = [[], []];
+  const latencies: [number[], number[]] = [[], []];
+  const roundRatios: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const rps: number[] = [];
+    for (const [index, spec] of [first, second].entries()) {
+      spec.onMeasureStart?.();
+      const result = await fire(spec, spec.duration / rounds, latencies[index]);
+      spec.onMeasureEnd?.();
+      results[index].push(result);
+      rps.push(summarise([result], [], spec.duration / rounds).rps);
+    }
+    const [firstRps = 0, secondRps = 0] = rps;
+    if (secondRps > 0) roundRatios.push(firstRps / secondRps);
+  }
+  return {
+    first: summarise(results[0], latencies[0], first.duration),
+    second: summarise(results[1], latencies[1], second.duration),
+    roundRatios,
+    ratio: median(roundRatios),
+  };
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** One measurement from one or more autocannon runs of the same target. */
+function summarise(runs: autocannon.Result[], latencies: number[], plannedSeconds: number): Measurement {
   const sorted = Float64Array.from(latencies).sort();
   const statusCounts: Record<string, number> = {};
-  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
-    statusCounts[code] = stat.count ?? 0;
+  let seconds = 0;
+  for (const result of runs) {
+    for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
+      statusCounts[code] = (statusCounts[code] ?? 0) + (stat.count ?? 0);
+    }
+    seconds += result.duration;
   }
+  if (!(seconds > 0)) seconds = plannedSeconds;
   const replies = Object.values(statusCounts).reduce((sum, value) => sum + value, 0);
-  const seconds = result.duration > 0 ? result.duration : spec.duration;
+  const sum = (pick: (result: autocannon.Result) => number) => runs.reduce((total, run) => total + pick(run), 0);
+  const last = runs[runs.length - 1];
   return {
     requests: replies,
     seconds,
@@ -66,16 +132,17 @@ export async function runLoad(spec: LoadSpec): Promise<Measurement> {
     p50: percentile(sorted, 50),
     p97_5: percentile(sorted, 97.5),
     p99: percentile(sorted, 99),
-    mean: sorted.length ? sorted.reduce((sum, value) => sum + value, 0) / sorted.length : Number.NaN,
+    mean: sorted.length ? sorted.reduce((total, value) => total + value, 0) / sorted.length : Number.NaN,
     max: sorted.length ? (sorted[sorted.length - 1] ?? Number.NaN) : Number.NaN,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    non2xx: sum((run) => run.non2xx),
+    errors: sum((run) => run.errors),
+    timeouts: sum((run) => run.timeouts),
     statusCounts,
+    // autocannon's own figures for a single run; with several, the last run's.
     autocannon: {
-      requestsPerSecondMean: result.requests.average,
-      latencyP50: result.latency.p50,
-      latencyP99: result.latency.p99,
+      requestsPerSecondMean: last?.requests.average ?? Number.NaN,
+      latencyP50: last?.latency.p50 ?? Number.NaN,
+      latencyP99: last?.latency.p99 ?? Number.NaN,
     },
   };
 }

@@ -19,8 +19,12 @@ export interface ScenarioRow {
   replyBytes: number | null;
   real: Measurement | null;
   limit: Measurement | null;
-  /** real req/s ÷ limit req/s. */
+  /**
+   * real req/s ÷ limit req/s: with rounds, the median of the rounds' ratios (roundRatios), so it
+   * can differ a little from the quotient of the two req/s columns.
+   */
   ratio: number | null;
+  roundRatios?: number[];
   /** The server's largest RSS while this scenario ran. */
   maxRssMb: number | null;
   /** The machine's 1-minute load average when the scenario began: other work makes numbers noisy. */
@@ -52,7 +56,8 @@ export interface DialectReport {
   sizes: DataSizes;
   seed: number;
   dataSet: { dir: string; reused: boolean; seedMs: number; seedSummaryDurationMs: number };
-  settings: { connections: number; durationSeconds: number; warmupSeconds: number };
+  /** rounds: reads alternate real and limit server this many times (absent in older files: 1). */
+  settings: { connections: number; durationSeconds: number; warmupSeconds: number; rounds?: number };
   serverMaxRssMb: number;
   rssSamples: number;
   rows: ScenarioRow[];
@@ -221,7 +226,7 @@ export function renderMarkdown(report: DialectReport): string {
       )} (seed ${report.seed}; ${report.dataSet.reused ? 'reused' : `seeded in ${(report.dataSet.seedMs / 1000).toFixed(1)} s`}).`,
   );
   out.push(
-    `Load: autocannon, ${report.settings.connections} connections, ${report.settings.warmupSeconds} s warm-up + ${report.settings.durationSeconds} s measured per target, loopback. Max server RSS ${Math.round(report.serverMaxRssMb)} MB.`,
+    `Load: autocannon, ${report.settings.connections} connections, ${report.settings.warmupSeconds} s warm-up + ${report.settings.durationSeconds} s measured per target${(report.settings.rounds ?? 1) > 1 ? ` (reads: real and limit server in ${report.settings.rounds} alternating rounds, ratio of the median round)` : ''}, loopback. Max server RSS ${Math.round(report.serverMaxRssMb)} MB.`,
   );
   out.push('');
   out.push('| scenario | req/s | p50 ms | p97.5 ms | p99 ms | reply bytes | limit req/s | ratio | errors/non-2xx |');

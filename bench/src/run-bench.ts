@@ -13,7 +13,7 @@ import { type CounterCheck, checkCounters } from './counter-check';
 import { PROFILE_HOOK, ServerProfiler, summariseProfile } from './cpu-profile';
 import { type DataSet, REPO_ROOT, prepareDataSet } from './data-set';
 import { startLimitServer } from './limit-server';
-import { type LoadSpec, type Measurement, runLoad } from './load-runner';
+import { type AlternatingMeasurement, type LoadSpec, type Measurement, runAlternating, runLoad } from './load-runner';
 import {
   type DialectReport,
   type Machine,
@@ -176,7 +176,12 @@ async function benchDialect(options: BenchOptions, dialect: DialectName, machine
       seedMs: dataSet.seedMs,
       seedSummaryDurationMs: dataSet.summary.durationMs,
     },
-    settings: { connections: options.connections, durationSeconds: options.duration, warmupSeconds: options.warmup },
+    settings: {
+      connections: options.connections,
+      durationSeconds: options.duration,
+      warmupSeconds: options.warmup,
+      rounds: options.rounds,
+    },
     serverMaxRssMb: Math.round(rss.maxMb * 10) / 10,
     rssSamples: rss.sampleCount,
     rows,
@@ -242,22 +247,38 @@ async function runRead(context: RunContext, scenario: ReadScenario): Promise<Sce
     warmup: options.warmup,
     headers: scenario.headers,
   };
-  const real = await measureServer(context, scenario.name, spec);
-  const maxRssMb = context.rss.takeWindowMaxMb();
   const limitServer = await startLimitServer(body, contentType);
-  let limit: Measurement;
+  let compared: AlternatingMeasurement;
+  const probe = serverProbe(context);
   try {
-    limit = await runLoad({ ...spec, url: limitServer.baseUrl + scenario.path });
+    compared = await runAlternating(
+      { ...spec, onMeasureStart: probe.start, onMeasureEnd: probe.end },
+      { ...spec, url: limitServer.baseUrl + scenario.path },
+      options.rounds,
+    );
   } finally {
     await limitServer.stop();
   }
-  const ratio = limit.rps > 0 ? real.rps / limit.rps : null;
+  const real = await probe.finish(scenario.name, compared.first);
+  const limit = compared.second;
+  const maxRssMb = context.rss.takeWindowMaxMb();
+  const ratio = Number.isFinite(compared.ratio) ? compared.ratio : null;
+  const rounds = compared.roundRatios.map((value) => `${(value * 100).toFixed(1)}%`).join(' ');
   console.log(
     `- ${scenario.name}: ${fmt(real)} | limit ${Math.round(limit.rps)} req/s | ratio ${
       ratio === null ? 'n/a' : `${(ratio * 100).toFixed(1)}%`
-    } | ${body.length} B`,
+    } (rounds ${rounds}) | ${body.length} B`,
   );
-  return { ...row, note: scenario.describe(parsed), replyBytes: body.length, real, limit, ratio, maxRssMb };
+  return {
+    ...row,
+    note: scenario.describe(parsed),
+    replyBytes: body.length,
+    real,
+    limit,
+    ratio,
+    roundRatios: compared.roundRatios,
+    maxRssMb,
+  };
 }
 
 async function runWrite(
@@ -331,30 +352,57 @@ async function runSignIn(context: RunContext, dataSet: DataSet): Promise<Scenari
 
 /** Loads the real server; with --cpu-prof, profiles the measured window (not the warm-up). */
 async function measureServer(context: RunContext, name: string, spec: LoadSpec): Promise<Measurement> {
+  const probe = serverProbe(context);
+  const measurement = await runLoad({ ...spec, onMeasureStart: probe.start, onMeasureEnd: probe.end });
+  return probe.finish(name, measurement);
+}
+
+/**
+ * Watches the real server through measured windows (one, or one per round): its CPU time, its
+ * profile with --cpu-prof, and whether it is still running.
+ */
+function serverProbe(context: RunContext): {
+  start: () => void;
+  end: () => void;
+  finish: (name: string, measurement: Measurement) => Promise<Measurement>;
+} {
   context.rss.takeWindowMaxMb();
   const { profiler } = context;
   const { child } = context.server;
+  let cpuUs: number | null = 0;
   let cpuAtStart: number | null = null;
-  const measurement = await runLoad({
-    ...spec,
-    onMeasureStart: () => {
+  let profiling = false;
+  return {
+    start: () => {
       cpuAtStart = processCpuUs(child.pid);
-      profiler?.start();
+      if (profiler && !profiling) {
+        profiler.start();
+        profiling = true;
+      }
     },
-  });
-  const cpuAtEnd = processCpuUs(child.pid);
-  if (cpuAtStart !== null && cpuAtEnd !== null && measurement.requests > 0) {
-    measurement.serverCpuUsPerRequest = Math.round((cpuAtEnd - cpuAtStart) / measurement.requests);
-  }
-  if (child.exitCode !== null || child.signalCode !== null) {
-    const tail = context.server.logTail();
-    throw new Error(`The server exited (${child.signalCode ?? `code ${child.exitCode}`}) during ${name}:\n${tail}`);
-  }
-  if (profiler) {
-    const file = await profiler.stop();
-    context.profiles.push({ scenario: name, file: file.replace(REPO_ROOT + '/', ''), summary: summariseProfile(file) });
-  }
-  return measurement;
+    end: () => {
+      const cpuAtEnd = processCpuUs(child.pid);
+      cpuUs = cpuUs !== null && cpuAtStart !== null && cpuAtEnd !== null ? cpuUs + cpuAtEnd - cpuAtStart : null;
+    },
+    finish: async (name, measurement) => {
+      if (cpuUs !== null && measurement.requests > 0) {
+        measurement.serverCpuUsPerRequest = Math.round(cpuUs / measurement.requests);
+      }
+      if (child.exitCode !== null || child.signalCode !== null) {
+        const tail = context.server.logTail();
+        throw new Error(`The server exited (${child.signalCode ?? `code ${child.exitCode}`}) during ${name}:\n${tail}`);
+      }
+      if (profiler && profiling) {
+        const file = await profiler.stop();
+        context.profiles.push({
+          scenario: name,
+          file: file.replace(REPO_ROOT + '/', ''),
+          summary: summariseProfile(file),
+        });
+      }
+      return measurement;
+    },
+  };
 }
 
 function fmt(measurement: Measurement): string {

@@ -78,9 +78,32 @@ const PLAIN_QUERY_VALUE = /^[\w.~-]*$/;
 
 /** The path as sent, with the value of every query parameter outside LOGGED_QUERY_KEYS replaced. */
 export function loggableUrl(url: string): string {
+  return rememberedLoggableUrl(url);
+}
+
+const rememberedLoggableUrl = remembered((url) => {
   const mark = url.indexOf('?');
   if (mark === -1) return url;
   return plainLoggableUrl(url, mark) ?? decodedLoggableUrl(url, mark);
+});
+
+/**
+ * `transform` with its results for short inputs kept: a server sees the same few feed URLs, routes
+ * and client addresses over and over, and a Map lookup is a fraction of a parse or a scrub.
+ * Bounded: when full, it starts over.
+ */
+function remembered(transform: (input: string) => string, capacity = 1000): (input: string) => string {
+  const results = new Map<string, string>();
+  return (input) => {
+    if (input.length > 200) return transform(input);
+    let result = results.get(input);
+    if (result === undefined) {
+      result = transform(input);
+      if (results.size >= capacity) results.clear();
+      results.set(input, result);
+    }
+    return result;
+  };
 }
 
 /**
@@ -173,11 +196,13 @@ export function logFlatInfo(logger: Logger, fields: FlatFields, msg: string): vo
     // matches a quote, so none can span two values; the bindings are a pid, a hostname and a
     // checked request id) at a fraction of the cost: a request line is mostly fixed text.
     if (typeof value === 'number') line += Number.isFinite(value) ? String(value) : 'null';
-    else line += JSON.stringify(scrubLogLine(value));
+    else line += scrubbedJsonString(value);
   }
   line += `,"msg":${JSON.stringify(scrubLogLine(msg))}}\n`;
   (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym].write(line);
 }
+
+const scrubbedJsonString = remembered((value) => JSON.stringify(scrubLogLine(value)));
 
 let lastTimeMs = 0;
 let lastTime = '';

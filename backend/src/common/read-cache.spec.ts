@@ -1,15 +1,19 @@
 import { ReadCache } from './read-cache';
 
-const reply = (body: string) => ({ body, etag: `W/"${body.length}"`, contentType: 'application/json; charset=utf-8' });
+const reply = (body: string) => ({
+  body: Buffer.from(body),
+  etag: `W/"${body.length}"`,
+  contentType: 'application/json; charset=utf-8',
+});
 
 describe('ReadCache', () => {
   it('answers what was stored until the TTL passes', () => {
     let now = 1_000;
     const cache = new ReadCache(5_000, 1024, () => now);
     cache.set('/api/posts', reply('page one'), cache.version);
-    expect(cache.get('/api/posts')?.body).toBe('page one');
+    expect(cache.get('/api/posts')?.body.toString()).toBe('page one');
     now += 5_000;
-    expect(cache.get('/api/posts')?.body).toBe('page one');
+    expect(cache.get('/api/posts')?.body.toString()).toBe('page one');
     now += 1;
     expect(cache.get('/api/posts')).toBeUndefined();
   });

@@ -67,7 +67,8 @@ export class ReadCache {
 }
 
 export interface CachedReply {
-  body: string;
+  /** Kept as bytes: sent as they are, without measuring and encoding the text again per hit. */
+  body: Buffer;
   etag: string;
   contentType: string;
   storedAt: number;
@@ -108,7 +109,8 @@ export function registerReadCache(fastify: FastifyInstance, cache: ReadCache): v
     const version = builtAt.get(request);
     const etag = reply.getHeader('etag');
     if (version !== undefined && reply.statusCode === 200 && typeof payload === 'string' && typeof etag === 'string') {
-      cache.set(request.url, { body: payload, etag, contentType: String(reply.getHeader('content-type')) }, version);
+      const contentType = String(reply.getHeader('content-type'));
+      cache.set(request.url, { body: Buffer.from(payload), etag, contentType }, version);
     }
     done(null, payload);
   });
