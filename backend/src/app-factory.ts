@@ -38,7 +38,10 @@ const ASSETS_DIR = resolve(__dirname, '../assets');
 export async function createApp(config: AppConfig, onQuery?: QueryObserver): Promise<NestFastifyApplication> {
   const jwtSecret = resolveJwtSecret(config);
   // The statement timeout bounds requests; the CLIs (seed, import, restore) open theirs without one.
-  const { db, dialect } = createDatabase({ ...config, statementTimeoutMs: config.databaseStatementTimeoutMs }, onQuery);
+  const { db, dialect } = createDatabase(
+    { ...config, statementTimeoutMs: config.databaseStatementTimeoutMs, backgroundCheckpoints: true },
+    onQuery,
+  );
   try {
     await migrateToLatest(db, dialect);
   } catch (error) {

@@ -5,6 +5,7 @@ import { type Driver, Kysely, type KyselyConfig, PostgresDialect, PostgresDriver
 import { Pool } from 'pg';
 import type { Database, Dialect } from './database.types';
 import { ReadReplicaDriver } from './read-replica-driver';
+import { SqliteCheckpointer } from './sqlite-checkpointer';
 import { withStatementCache } from './sqlite-statement-cache';
 
 export interface DatabaseHandle {
@@ -26,6 +27,12 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   /** Close a pooled connection idle this long; 0: never (default 10 s). */
   databaseIdleTimeoutMs?: number;
+  /**
+   * SQLite only: checkpoint the WAL from a worker thread (sqlite-checkpointer.ts) instead of inside
+   * the commits of the app's requests. The server sets it; the CLIs, which write in bulk and close
+   * soon, do not.
+   */
+  backgroundCheckpoints?: boolean;
 }
 
 /**
@@ -62,10 +69,19 @@ export function createDatabase(options: DatabaseOptions, onQuery?: QueryObserver
   // stay in memory (a feed query 96 -> 65 µs on 100k posts). 32 MB measured no faster (visitors'
   // repeated reads come from the read cache) and took the server past its 300 MB RSS budget.
   sqlite.pragma('cache_size = -16384');
-  return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log }),
-    dialect: 'sqlite',
-  };
+  const database = withStatementCache(sqlite);
+  if (options.backgroundCheckpoints) {
+    // The backstop, should the checkpointing thread fall behind or fail: 10,000 pages is a 40 MB
+    // WAL, where SQLite's default (1,000) would still checkpoint in a request every few seconds.
+    sqlite.pragma('wal_autocheckpoint = 10000');
+    const checkpointer = SqliteCheckpointer.start(join(options.dataDir, SQLITE_FILE));
+    const close = database.close.bind(database);
+    database.close = () => {
+      checkpointer.stop();
+      return close();
+    };
+  }
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }), log }), dialect: 'sqlite' };
 }
 
 function postgresPool(connectionString: string, options: DatabaseOptions): Pool {
