@@ -57,7 +57,14 @@ export interface DialectReport {
   seed: number;
   dataSet: { dir: string; reused: boolean; seedMs: number; seedSummaryDurationMs: number };
   /** rounds: reads alternate real and limit server this many times (absent in older files: 1). */
-  settings: { connections: number; durationSeconds: number; warmupSeconds: number; rounds?: number };
+  settings: {
+    connections: number;
+    durationSeconds: number;
+    warmupSeconds: number;
+    rounds?: number;
+    /** Whether the server ran with its read cache (READ_CACHE_TTL_MS=0 turns it off); absent in older files. */
+    readCache?: 'on' | 'off';
+  };
   serverMaxRssMb: number;
   rssSamples: number;
   rows: ScenarioRow[];
@@ -175,9 +182,16 @@ interface Scaling {
   otherFile: string;
 }
 
+/** Older result files did not record it; their labels did (…-cache0, …-no-read-cache). */
+function readCacheOf(report: Partial<DialectReport>): 'on' | 'off' {
+  if (report.settings?.readCache) return report.settings.readCache;
+  return /cache0|no-read-cache/.test(report.label ?? '') ? 'off' : 'on';
+}
+
 /**
  * The scaling target needs two runs: this one and the newest earlier result of the same
- * database whose post count differs at least tenfold (run the bench at both sizes).
+ * database and the same read-cache setting whose post count differs at least tenfold (run the
+ * bench at both sizes).
  */
 function scalingComparison(report: Omit<DialectReport, 'targets'>): Scaling | null {
   const mine = report.rows.find((row) => row.name === 'for-you' && row.outcome === 'ok')?.real;
@@ -196,6 +210,7 @@ function scalingComparison(report: Omit<DialectReport, 'targets'>): Scaling | nu
     const posts = other.sizes?.posts;
     const p50 = other.rows?.find((row) => row.name === 'for-you' && row.outcome === 'ok')?.real?.p50;
     if (other.dialect !== report.dialect || typeof posts !== 'number' || typeof p50 !== 'number') continue;
+    if (readCacheOf(other) !== readCacheOf(report)) continue;
     const factor = Math.max(posts, report.sizes.posts) / Math.max(1, Math.min(posts, report.sizes.posts));
     if (factor < 10) continue;
     const iAmBig = report.sizes.posts > posts;

@@ -181,6 +181,7 @@ async function benchDialect(options: BenchOptions, dialect: DialectName, machine
       durationSeconds: options.duration,
       warmupSeconds: options.warmup,
       rounds: options.rounds,
+      readCache: process.env.READ_CACHE_TTL_MS?.trim() === '0' ? 'off' : 'on',
     },
     serverMaxRssMb: Math.round(rss.maxMb * 10) / 10,
     rssSamples: rss.sampleCount,
