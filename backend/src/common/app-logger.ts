@@ -180,10 +180,10 @@ export type FlatFields = Record<string, string | number | undefined>;
 /**
  * Writes `{ ...fields, msg }` at info through `logger` (a request's child logger), byte for byte the
  * line `logger.info(fields, msg)` would write: pino's level, time and bindings (pid, hostname,
- * reqId), then the fields, their values scrubbed as every line is. One line per request is the server's most
- * frequent work besides answering: through pino's general path (any object, serializers, redaction
- * hooks) it was 19 µs, a quarter of a cached feed read; a flat record of known fields needs none of
- * that (docs/performance.md).
+ * reqId), then the fields, their values scrubbed as every line is. One line per request is the
+ * server's most frequent work besides answering: through pino's general path (any object,
+ * serializers, redaction hooks) it was 19 µs, a quarter of a cached feed read; a flat record of
+ * known fields needs none of that (docs/performance.md).
  */
 export function logFlatInfo(logger: Logger, fields: FlatFields, msg: string): void {
   if (!logger.isLevelEnabled('info')) return;
