@@ -607,7 +607,15 @@ describe('npm run import:mongo on a fresh database (the built CLI, in a process 
       );
     }
     try {
-      await expect(importMongoExport(target, linesFolder)).rejects.toThrow('injected failure');
+      // Caught and compared by message: on busy full-suite runs (about one in three, also before
+      // session 6) `.rejects.toThrow` reported "did not throw" although the importer, logged from
+      // inside, saw the trigger and reached the notices insert. Not understood yet; a resolved
+      // import still fails here (as `null`), so nothing is weakened.
+      const failure = await importMongoExport(target, linesFolder).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(failure instanceof Error ? failure.message : String(failure)).toContain('injected failure');
     } finally {
       if (data.dialect === 'sqlite') await sql`drop trigger fail_import`.execute(db);
       else await sql`drop trigger fail_import on notices`.execute(db);

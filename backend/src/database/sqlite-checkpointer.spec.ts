@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -34,6 +34,32 @@ describe('SQLite checkpoints in the background', () => {
     const withThread = await fileSizeAfter(true);
     expect(withThread.database).toBeGreaterThan(2_000_000);
   });
+
+  // Linux shows a process's open files in /proc; elsewhere there is nothing to look at.
+  (existsSync('/proc/self/fd') ? it : it.skip)(
+    "has closed its own connection to the file by the time the app's is closed",
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'techit-checkpoint-'));
+      const openFilesInDataDir = () =>
+        readdirSync('/proc/self/fd').filter((fd) => {
+          try {
+            return readlinkSync(`/proc/self/fd/${fd}`).startsWith(dataDir);
+          } catch {
+            return false; // closed while listing
+          }
+        }).length;
+      try {
+        const handle = createDatabase({ databaseUrl: null, dataDir, backgroundCheckpoints: true });
+        await writeRows(handle);
+        await sleep(300);
+        expect(openFilesInDataDir()).toBeGreaterThan(0);
+        await handle.db.destroy();
+        expect(openFilesInDataDir()).toBe(0);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('leaves them in the WAL without it (the backstop is far off), which is what it takes over', async () => {
     const without = await fileSizeAfter(false);

@@ -20,9 +20,14 @@ const timer = setInterval(() => {
 parentPort.on('message', () => {
   clearInterval(timer);
   db.close();
+  Atomics.store(workerData.closed, 0, 1);
+  Atomics.notify(workerData.closed, 0);
   parentPort.close();
 });
 `;
+
+/** How long stop() waits for the worker's connection to close (a checkpoint in progress ends first). */
+const STOP_TIMEOUT_MS = 5000;
 
 /**
  * Checkpoints a WAL-mode SQLite file from a worker thread, so the app's own connection need not.
@@ -34,12 +39,22 @@ parentPort.on('message', () => {
  * should this thread fall behind or stop.
  */
 export class SqliteCheckpointer {
-  private constructor(private readonly worker: Worker) {}
+  private exited = false;
+
+  private constructor(
+    private readonly worker: Worker,
+    private readonly closed: Int32Array,
+  ) {
+    worker.once('exit', () => {
+      this.exited = true;
+    });
+  }
 
   static start(file: string, intervalMs = 200): SqliteCheckpointer {
+    const closed = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { file, intervalMs, driverPath: require.resolve('better-sqlite3') },
+      workerData: { file, intervalMs, driverPath: require.resolve('better-sqlite3'), closed },
       // A checkpointing connection needs almost no heap.
       resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
     });
@@ -48,11 +63,18 @@ export class SqliteCheckpointer {
     // Should the thread itself fail (it cannot open the file), the backstop checkpoints instead;
     // an unheard 'error' event would end the process.
     worker.on('error', () => undefined);
-    return new SqliteCheckpointer(worker);
+    return new SqliteCheckpointer(worker, closed);
   }
 
-  /** Asks the worker to close its connection; the app's connection may be closed right after. */
+  /**
+   * Closes the worker's connection and returns once it is closed (blocking, as closing the app's
+   * own connection does). Returning earlier would leave a connection to the file open after the
+   * caller believes the database closed: a test that then deletes the folder, and a new file that
+   * reuses the inode, would share SQLite's per-inode lock and WAL-index state with the dead file.
+   */
   stop(): void {
+    if (this.exited) return;
     this.worker.postMessage('stop');
+    Atomics.wait(this.closed, 0, 0, STOP_TIMEOUT_MS);
   }
 }
