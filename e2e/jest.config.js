@@ -1,7 +1,8 @@
 /** Each story file starts the built server on a fresh database and drives Debian's Chromium. */
 module.exports = {
   rootDir: '.',
-  testEnvironment: 'node',
+  // Node's environment, plus a flag that lets a failing story save screenshots of its pages.
+  testEnvironment: '<rootDir>/support/failure-aware-environment.js',
   // Stories drive the browser; *.test.ts check the built app without one (the bundle budget).
   testMatch: ['<rootDir>/tests/**/*.story.ts', '<rootDir>/tests/**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },

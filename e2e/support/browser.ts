@@ -37,6 +37,23 @@ export interface Story {
   screenshot(page: Page, name: string): Promise<void>;
 }
 
+/** Every open page of a failed story, as it was when the test gave up (named after the test). */
+async function saveFailureScreenshots(contexts: BrowserContext[]): Promise<void> {
+  const dir = join(SCREENSHOT_DIR, 'failures');
+  mkdirSync(dir, { recursive: true });
+  const testName = (expect.getState().currentTestName ?? 'unnamed').replace(/[^\w-]+/g, '-').slice(0, 120);
+  const pages = contexts.flatMap((context) => context.pages());
+  await Promise.all(
+    pages.map((page, index) =>
+      // A page that crashed cannot be captured; the test's own error already says why it failed.
+      page
+        .screenshot({ path: join(dir, `${testName}-${index + 1}.png`), fullPage: true })
+        .then(() => console.error(`Saved ${dir}/${testName}-${index + 1}.png (${page.url()})`))
+        .catch(() => undefined),
+    ),
+  );
+}
+
 /** Registers the hooks of one story file: a server on a fresh database, a browser, and a console watch. */
 export function useStory(settings: Record<string, string> = {}): Story {
   let server: AppServer;
@@ -54,6 +71,7 @@ export function useStory(settings: Record<string, string> = {}): Story {
   });
 
   afterEach(async () => {
+    if ((globalThis as { __storyFailed?: boolean }).__storyFailed) await saveFailureScreenshots(contexts);
     await Promise.all(contexts.map((context) => context.close()));
     contexts = [];
     const errors = consoleErrors;

@@ -29,6 +29,9 @@ describe('A newcomer creates an account', () => {
 
     await page.getByText('Signed up successfully').waitFor();
     await page.waitForURL('**/login');
+    // The URL changes a moment before the login form replaces the signup form, whose fields have
+    // the same labels: typing before the heading shows fills the form that is about to go.
+    await page.getByRole('heading', { name: 'Login to your account' }).waitFor();
 
     await page.getByLabel('Username').fill('grace');
     await page.getByLabel('Password').fill('compilers rule');
