@@ -78,15 +78,25 @@ describe('Someone switches between the light and dark themes', () => {
   it('paints the chosen theme before the app starts (no flash of light for a dark user)', async () => {
     const page = await story.open('/login');
     await page.evaluate(() => localStorage.setItem('techit-theme', 'dark'));
-    await page.route('**/assets/*.js', async (route) => {
-      // Hold the app back: whatever is painted now comes from the HTML and the boot script alone.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Hold the app's own code (not the boot script) back until the checks are done: whatever is
+    // painted comes from the HTML and the boot script alone. Released in `finally` and awaited, so
+    // no held request outlives the test (a timer-based delay kept the jest worker alive past its
+    // exit: "A worker process has failed to exit gracefully").
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(?!boot-)[^/]+\.js$/, async (route) => {
+      await released;
       await route.continue();
     });
-    await page.goto('/notices', { waitUntil: 'commit' });
-    await page.waitForFunction(() => document.readyState !== 'loading');
-    expect(await themeOf(page)).toBe('dark');
-    const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
-    expect(background).toBe('rgb(20, 20, 20)');
+    try {
+      await page.goto('/notices', { waitUntil: 'commit' });
+      await page.waitForFunction(() => document.readyState !== 'loading');
+      expect(await themeOf(page)).toBe('dark');
+      const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+      expect(background).toBe('rgb(20, 20, 20)');
+    } finally {
+      release();
+      await page.unrouteAll({ behavior: 'wait' });
+    }
   });
 });
