@@ -1,6 +1,7 @@
 import type { Me } from '@techit/contract/api-types';
 import type { Page } from 'playwright-core';
 import { useStory } from '../support/browser';
+import { settledConfirm } from '../support/dialogs';
 import { pngFile } from '../support/images';
 
 /**
@@ -97,8 +98,7 @@ describe('The web app under a strict Content-Security-Policy', () => {
       .getByRole('button', { name: /^Delete/ })
       .first()
       .click();
-    const dialog = page.getByRole('dialog').filter({ hasText: 'delete this post' });
-    await dialog.waitFor();
+    const dialog = await settledConfirm(page, 'Are you sure you want to delete this post?');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 

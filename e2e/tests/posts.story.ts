@@ -386,7 +386,12 @@ describe('TechIt posts', () => {
       expect(await card.isVisible()).toBe(true);
 
       await card.getByRole('button', { name: 'Delete post: Doomed post' }).click();
-      await dialog.getByRole('button', { name: 'Delete' }).click();
+      // The dialog zooms in again: a click before it settles can be lost (seen once on CI).
+      await (
+        await settledConfirm(page, 'Are you sure you want to delete this post?')
+      )
+        .getByRole('button', { name: 'Delete' })
+        .click();
       await card.waitFor({ state: 'detached' });
       await expect(story.api.request('GET', `/posts/${doomed._id}`)).rejects.toThrow(/404/);
     });
