@@ -2,6 +2,7 @@ import type { Me } from '@techit/contract/api-types';
 import type { Page } from 'playwright-core';
 import { useStory } from '../support/browser';
 import { settledConfirm } from '../support/dialogs';
+import { holdAppScripts } from '../support/held-scripts';
 import { pngFile } from '../support/images';
 
 /**
@@ -154,12 +155,9 @@ describe('The theme under a policy with no inline script', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     // Hold the app's own code back, so only the boot script can have set the theme by then.
-    await page.route(/\/assets\/(?!boot-)[^/]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
 
-    await page.goto('/notices');
+    await page.goto('/notices', { waitUntil: 'commit' });
     await page.waitForFunction(() => document.body !== null);
     const seen = await page.evaluate(() => {
       const state = window as unknown as { themeAtBody?: string | null; backgroundAtBody?: string };
@@ -176,10 +174,9 @@ describe('The theme under a policy with no inline script', () => {
     expect(scripts.filter((script) => !script.src || script.inline !== '')).toEqual([]);
     expect(scripts[0].src).toMatch(/^\/assets\/boot-[\w-]+\.js$/);
 
+    await release();
     await page.getByRole('heading', { name: 'Notices', level: 1 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
     expect(violations).toEqual([]);
-    // A chunk requested after the heading may still be held: let it go before the test ends.
-    await page.unrouteAll({ behavior: 'wait' });
   });
 });

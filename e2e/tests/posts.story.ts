@@ -20,6 +20,12 @@ function dark(session: Session): Session {
   return { ...session, user: { ...session.user, theme: 'dark' } };
 }
 
+/** Deletes through the open "delete this post?" dialog, once it has settled (a click while it zooms in can be lost). */
+async function confirmPostDeletion(page: Page): Promise<void> {
+  const dialog = await settledConfirm(page, 'Are you sure you want to delete this post?');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+}
+
 function likeButton(page: Page) {
   return page.getByRole('article').getByRole('button', { name: /^Like \(/ });
 }
@@ -386,12 +392,7 @@ describe('TechIt posts', () => {
       expect(await card.isVisible()).toBe(true);
 
       await card.getByRole('button', { name: 'Delete post: Doomed post' }).click();
-      // The dialog zooms in again: a click before it settles can be lost (seen once on CI).
-      await (
-        await settledConfirm(page, 'Are you sure you want to delete this post?')
-      )
-        .getByRole('button', { name: 'Delete' })
-        .click();
+      await confirmPostDeletion(page);
       await card.waitFor({ state: 'detached' });
       await expect(story.api.request('GET', `/posts/${doomed._id}`)).rejects.toThrow(/404/);
     });
@@ -401,11 +402,7 @@ describe('TechIt posts', () => {
       const doomed = await story.api.post(author, { title: 'Doomed on its page', desc: 'Gone soon' });
       const page = await story.open(`/posts/${doomed._id}`, { session: author });
       await page.getByRole('button', { name: 'Delete post: Doomed on its page' }).click();
-      await (
-        await settledConfirm(page, 'Are you sure you want to delete this post?')
-      )
-        .getByRole('button', { name: 'Delete' })
-        .click();
+      await confirmPostDeletion(page);
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('heading', { level: 1, name: 'For you' }).waitFor();
       await page.getByRole('feed').getByRole('article').first().waitFor();
@@ -426,11 +423,7 @@ describe('TechIt posts', () => {
       expect(await page.getByRole('button', { name: 'Edit post: Off-topic rant' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Delete comment by ' + author.user.userName }).count()).toBe(1);
       await page.getByRole('button', { name: 'Delete post: Off-topic rant' }).click();
-      await (
-        await settledConfirm(page, 'Are you sure you want to delete this post?')
-      )
-        .getByRole('button', { name: 'Delete' })
-        .click();
+      await confirmPostDeletion(page);
       await page.waitForURL((url) => url.pathname === '/');
       await expect(story.api.request('GET', `/posts/${post._id}`)).rejects.toThrow(/404/);
     });

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { useStory } from '../support/browser';
+import { holdAppScripts } from '../support/held-scripts';
 
 const themeOf = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
 
@@ -78,16 +79,7 @@ describe('Someone switches between the light and dark themes', () => {
   it('paints the chosen theme before the app starts (no flash of light for a dark user)', async () => {
     const page = await story.open('/login');
     await page.evaluate(() => localStorage.setItem('techit-theme', 'dark'));
-    // Hold the app's own code (not the boot script) back until the checks are done: whatever is
-    // painted comes from the HTML and the boot script alone. Released in `finally` and awaited, so
-    // no held request outlives the test (a timer-based delay kept the jest worker alive past its
-    // exit: "A worker process has failed to exit gracefully").
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/(?!boot-)[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     try {
       await page.goto('/notices', { waitUntil: 'commit' });
       await page.waitForFunction(() => document.readyState !== 'loading');
@@ -95,8 +87,7 @@ describe('Someone switches between the light and dark themes', () => {
       const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
       expect(background).toBe('rgb(20, 20, 20)');
     } finally {
-      release();
-      await page.unrouteAll({ behavior: 'wait' });
+      await release();
     }
   });
 });
