@@ -1,87 +1,154 @@
+import { JwtService } from '@nestjs/jwt';
 import { Strategy } from 'passport-jwt';
-import { cacheVerifiedTokens } from './verified-token-cache';
-
-type Done = (error: Error | null, payload?: unknown) => void;
-type Verifier = (token: string, key: unknown, options: { maxAge?: number }, done: Done) => void;
-const strategy = Strategy as unknown as { JwtVerifier: Verifier };
+import type { AdminPolicy } from '../admin/admin-policy';
+import type { UserRow } from '../database/database.types';
+import type { UsersRepository } from '../users/users.repository';
+import { JwtStrategy } from './jwt.strategy';
+import { VerifiedTokenCache } from './verified-token-cache';
 
 const NOW = 1_800_000_000; // seconds
-const KEY = { name: 'key' };
-const OPTIONS = { maxAge: 30 * 24 * 3600 };
+const MAX_AGE = 30 * 24 * 3600;
 
-/** The library's verifier stand-in: accepts `good-*` tokens with the given claims, counts its calls. */
-const library = { calls: 0, claims: { sub: 'u1', iat: NOW - 10, exp: NOW + 60 } as Record<string, number | string> };
-
-function verify(token: string, key: unknown = KEY, options: { maxAge?: number } = OPTIONS): Promise<unknown> {
-  return new Promise((resolve, reject) =>
-    strategy.JwtVerifier(token, key, options, (error, payload) => (error ? reject(error) : resolve(payload))),
-  );
-}
-
-beforeAll(() => {
-  strategy.JwtVerifier = (token, _key, _options, done) => {
-    library.calls += 1;
-    if (token.startsWith('good-')) done(null, { ...library.claims });
-    else done(new Error('invalid signature'));
-  };
-  cacheVerifiedTokens();
-  cacheVerifiedTokens(); // a second strategy instance must not wrap it twice
+beforeEach(() => jest.useFakeTimers({ now: NOW * 1000 }));
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
 });
 
-beforeEach(() => {
-  library.calls = 0;
-  library.claims = { sub: 'u1', iat: NOW - 10, exp: NOW + 60 };
-  jest.useFakeTimers({ now: NOW * 1000 });
-});
-
-afterEach(() => jest.useRealTimers());
-
-describe('cacheVerifiedTokens', () => {
-  it('asks the library once for a token sent again while it is in date', async () => {
-    await expect(verify('good-1')).resolves.toMatchObject({ sub: 'u1' });
-    await expect(verify('good-1')).resolves.toMatchObject({ sub: 'u1' });
-    expect(library.calls).toBe(1);
+describe('VerifiedTokenCache', () => {
+  const payload = (claims: Record<string, number | string> = {}) => ({
+    sub: 'u1',
+    iat: NOW - 10,
+    exp: NOW + 60,
+    ...claims,
   });
 
-  it('asks the library again once the token has expired', async () => {
-    await verify('good-2');
+  it('answers a token it was given while the token is in date', () => {
+    const cache = new VerifiedTokenCache(MAX_AGE);
+    cache.remember('t', payload());
+    expect(cache.get('t')).toMatchObject({ sub: 'u1' });
+    expect(cache.get('other')).toBeUndefined();
+  });
+
+  it('no longer answers once the token has expired', () => {
+    const cache = new VerifiedTokenCache(MAX_AGE);
+    cache.remember('t', payload());
     jest.setSystemTime((NOW + 60) * 1000);
-    await verify('good-2');
-    expect(library.calls).toBe(2);
+    expect(cache.get('t')).toBeUndefined();
   });
 
-  it('asks the library again once the token is older than the maximum age, whatever its exp', async () => {
-    library.claims = { sub: 'u1', iat: NOW - 10, exp: NOW + 365 * 24 * 3600 };
-    await verify('good-3');
-    jest.setSystemTime((NOW - 10 + OPTIONS.maxAge) * 1000);
-    await verify('good-3');
-    expect(library.calls).toBe(2);
+  it('no longer answers once the token is older than the maximum age, whatever its exp', () => {
+    const cache = new VerifiedTokenCache(MAX_AGE);
+    cache.remember('t', payload({ exp: NOW + 365 * 24 * 3600 }));
+    jest.setSystemTime((NOW - 10 + MAX_AGE - 1) * 1000);
+    expect(cache.get('t')).toBeDefined();
+    jest.setSystemTime((NOW - 10 + MAX_AGE) * 1000);
+    expect(cache.get('t')).toBeUndefined();
   });
 
-  it('does not use a token before its nbf', async () => {
-    library.claims = { sub: 'u1', iat: NOW - 10, exp: NOW + 60, nbf: NOW + 5 };
-    await verify('good-4');
-    await verify('good-4');
-    expect(library.calls).toBe(2);
+  it('does not answer a token before its nbf', () => {
+    const cache = new VerifiedTokenCache(MAX_AGE);
+    cache.remember('t', payload({ nbf: NOW + 5 }));
+    expect(cache.get('t')).toBeUndefined();
+    jest.setSystemTime((NOW + 5) * 1000);
+    expect(cache.get('t')).toBeDefined();
+  });
+
+  it('does not remember a token without exp or iat', () => {
+    const cache = new VerifiedTokenCache(MAX_AGE);
+    cache.remember('no-exp', { sub: 'u1', iat: NOW - 10 });
+    cache.remember('no-iat', { sub: 'u1', exp: NOW + 60 });
+    expect(cache.size).toBe(0);
+  });
+
+  it('keeps at most 10,000 tokens, dropping the oldest first', () => {
+    const cache = new VerifiedTokenCache(MAX_AGE);
+    for (let i = 0; i <= 10_000; i += 1) cache.remember(`t${i}`, payload());
+    expect(cache.size).toBe(10_000);
+    expect(cache.get('t0')).toBeUndefined();
+    expect(cache.get('t1')).toBeDefined();
+    expect(cache.get('t10000')).toBeDefined();
+  });
+});
+
+describe('JwtStrategy with its token cache', () => {
+  const SECRET = 'a-secret-long-enough-for-the-tests-0123456789';
+  const user = { id: 'u1', user_name: 'ann', token_version: 0 } as UserRow;
+  const findById = jest.fn((_id: string) => Promise.resolve(user));
+  const users = { findById } as unknown as UsersRepository;
+  const adminPolicy = { roleOf: () => 'user' } as unknown as AdminPolicy;
+
+  type Outcome = { success: unknown } | { fail: unknown } | { error: unknown };
+
+  /** What passport does for each request: a copy of the strategy with its outcome actions. */
+  function authenticate(strategy: JwtStrategy, token: string): Promise<Outcome> {
+    return new Promise((resolve) => {
+      const attempt = Object.assign(Object.create(strategy) as JwtStrategy, {
+        success: (success: unknown) => resolve({ success }),
+        fail: (fail: unknown) => resolve({ fail }),
+        error: (error: unknown) => resolve({ error }),
+      });
+      attempt.authenticate({ headers: { authorization: `Bearer ${token}` } });
+    });
+  }
+
+  function sign(claims: object = { sub: 'u1', ver: 0 }, secret = SECRET): string {
+    return new JwtService().sign(claims, { secret, algorithm: 'HS256', expiresIn: 60 });
+  }
+
+  /** Counts the library's verifications (its injection point, replaced in tests only). */
+  function countVerifications(): jest.SpyInstance {
+    return jest.spyOn(Strategy as unknown as { JwtVerifier: (...args: unknown[]) => void }, 'JwtVerifier');
+  }
+
+  it('verifies a token sent again only once while it is in date, and reads the account each time', async () => {
+    const strategy = new JwtStrategy(SECRET, users, adminPolicy);
+    const verifier = countVerifications();
+    const token = sign();
+    findById.mockClear();
+    await expect(authenticate(strategy, token)).resolves.toEqual({
+      success: { id: 'u1', userName: 'ann', role: 'user' },
+    });
+    await expect(authenticate(strategy, token)).resolves.toEqual({
+      success: { id: 'u1', userName: 'ann', role: 'user' },
+    });
+    expect(verifier).toHaveBeenCalledTimes(1);
+    expect(findById).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends an expired token to the library again, which refuses it', async () => {
+    const strategy = new JwtStrategy(SECRET, users, adminPolicy);
+    const verifier = countVerifications();
+    const token = sign();
+    await authenticate(strategy, token);
+    jest.setSystemTime((NOW + 60) * 1000);
+    const outcome = await authenticate(strategy, token);
+    expect(verifier).toHaveBeenCalledTimes(2);
+    expect(outcome).toEqual({ fail: expect.objectContaining({ name: 'TokenExpiredError' }) as unknown });
   });
 
   it('never remembers a token the library refused', async () => {
-    await expect(verify('forged')).rejects.toThrow('invalid signature');
-    await expect(verify('forged')).rejects.toThrow('invalid signature');
-    expect(library.calls).toBe(2);
+    const strategy = new JwtStrategy(SECRET, users, adminPolicy);
+    const verifier = countVerifications();
+    const forged = sign({ sub: 'u1', ver: 0 }, 'another-secret-long-enough-for-the-tests-0123');
+    await expect(authenticate(strategy, forged)).resolves.toEqual({ fail: expect.any(Error) as unknown });
+    await expect(authenticate(strategy, forged)).resolves.toEqual({ fail: expect.any(Error) as unknown });
+    expect(verifier).toHaveBeenCalledTimes(2);
   });
 
-  it('does not reuse a verification made with another key or other options', async () => {
-    await verify('good-5');
-    await verify('good-5', { name: 'other key' });
-    await verify('good-5', KEY, { maxAge: 60 });
-    expect(library.calls).toBe(3);
+  it('does not reuse a verification made by a strategy with another key', async () => {
+    const mine = new JwtStrategy(SECRET, users, adminPolicy);
+    const other = new JwtStrategy('another-secret-long-enough-for-the-tests-0123', users, adminPolicy);
+    const token = sign();
+    await expect(authenticate(mine, token)).resolves.toHaveProperty('success');
+    await expect(authenticate(other, token)).resolves.toHaveProperty('fail');
   });
 
-  it('does not remember a token without exp or iat', async () => {
-    library.claims = { sub: 'u1', iat: NOW - 10 };
-    await verify('good-6');
-    await verify('good-6');
-    expect(library.calls).toBe(2);
+  it('fails a remembered token whose account has signed out everywhere since', async () => {
+    const strategy = new JwtStrategy(SECRET, users, adminPolicy);
+    const token = sign();
+    await authenticate(strategy, token);
+    findById.mockResolvedValueOnce({ ...user, token_version: 1 });
+    await expect(authenticate(strategy, token)).resolves.toEqual({ fail: undefined });
   });
 });
