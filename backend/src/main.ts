@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app-factory';
-import { closeGracefullyOn } from './common/graceful-shutdown';
+import { closeGracefullyOn } from './http/graceful-shutdown';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config';
 
 function readConfig(): AppConfig {

@@ -1,29 +1,20 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { HealthReply } from '@techit/contract/api-types';
-import { sql } from 'kysely';
-import { DATABASE, DATABASE_DIALECT } from '../database/database.tokens';
-import type { Db, Dialect } from '../database/database.types';
-
-class HealthResponse implements HealthReply {
-  @ApiProperty({ enum: ['ok'] }) status: 'ok';
-  @ApiProperty({ enum: ['sqlite', 'postgres'] }) database: Dialect;
-}
+import { HealthResponse } from './dto/health.response';
+import { HealthRepository } from './health.repository';
 
 @ApiTags('health')
 @Controller()
 export class HealthController {
-  constructor(
-    @Inject(DATABASE) private readonly db: Db,
-    @Inject(DATABASE_DIALECT) private readonly dialect: Dialect,
-  ) {}
+  constructor(private readonly repository: HealthRepository) {}
 
   /** For load balancers and container health checks: answers only when the database does. */
   @Get('health')
   @ApiOperation({ summary: 'Liveness and database check' })
   @ApiOkResponse({ type: HealthResponse })
   async health(): Promise<HealthReply> {
-    await sql`select 1`.execute(this.db);
-    return { status: 'ok', database: this.dialect };
+    await this.repository.ping();
+    return { status: 'ok', database: this.repository.dialect };
   }
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Logger } from 'pino';
-import { logFlatInfo, loggableUrl } from './app-logger';
+import { loggableUrl } from './loggable-url';
+import { logFlatInfo } from './request-line';
 
 /**
  * A caller's (or a proxy's) id is kept so one request can be followed across services; anything

@@ -1,9 +1,13 @@
 import type { ArgumentsHost } from '@nestjs/common';
 import fc from 'fast-check';
 import type { Logger } from 'pino';
-import { NotFoundError } from './app-errors';
-import { AppLogger, createAppLogger, logFlatInfo, loggableUrl, scrubLogLine } from './app-logger';
-import { HttpExceptionFilter } from './http-exception.filter';
+import { NotFoundError } from '../common/app-errors';
+import { AppLogger } from './app-logger';
+import { scrubLogLine } from './log-redaction';
+import { loggableUrl } from './loggable-url';
+import { createAppLogger } from './pino-logger';
+import { logFlatInfo } from './request-line';
+import { HttpExceptionFilter } from '../http/http-exception.filter';
 
 /** A logger writing into an array, one parsed JSON object per line. */
 function capture(level: 'info' | 'silent' = 'info'): {

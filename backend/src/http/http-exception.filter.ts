@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStatementTimeout } from '../database/statement-timeout';
-import { AppError } from './app-errors';
+import { AppError } from '../common/app-errors';
 
 interface Rendered {
   status: number;

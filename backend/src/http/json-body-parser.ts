@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
-import { BadRequestError } from './app-errors';
+import { BadRequestError } from '../common/app-errors';
 
 /**
  * JSON bodies, parsed here rather than by Fastify's default parser so that a bad body gets an
