@@ -4,6 +4,20 @@ import { TokenExpiredError } from '@nestjs/jwt';
 import { UnauthorizedError } from '../common/app-errors';
 import type { AuthUser } from './auth-user';
 
+/*
+ * The two guards, both on JwtStrategy (jwt.strategy.ts: the bearer token, its signature, the
+ * account and its token_version):
+ *
+ *   token in the request           JwtAuthGuard                      OptionalJwtAuthGuard
+ *   none                           401 "Please log in to do that"    visitor (no header at all: Passport not run)
+ *   expired                        401 "Your session has expired…"   visitor
+ *   bad, or its account changed    401 "Your session is not valid…"  visitor
+ *   valid                          request.user                      request.user
+ *
+ * A visitor is `request.user === null`; @CurrentUser() gives the user or null. An error that is no
+ * verdict on the token (the database down) fails the request in both.
+ */
+
 /** Requires a valid bearer token; answers 401 with a reason a person understands. */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
