@@ -29,7 +29,7 @@ const targets = [
   {
     workspace: 'backend',
     output: 'backend/dist/main.js',
-    sources: ['backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json', 'contract/src'],
+    sources: ['backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json', 'nest-cli.json', 'contract/src'],
   },
   {
     workspace: 'frontend',
