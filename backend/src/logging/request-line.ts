@@ -31,8 +31,8 @@ function jsonFields(fields: object): string {
  * reqId), then the fields, their values scrubbed as every line is. One line per request is the
  * server's most frequent work besides answering: through pino's general path (any object,
  * serializers, redaction hooks) it was 19 µs, a quarter of a cached feed read; a flat record of
- * known fields needs none of that (docs/performance.md). A logger that createAppLogger did not make
- * (or a child of one) goes through `logger.info`, which writes the same line.
+ * known fields needs none of that (docs/performance.md). Any other logger (not made by
+ * createAppLogger, nor a child of one) goes through `logger.info`, which writes the same line.
  */
 export function logFlatInfo(logger: Logger, fields: FlatFields, msg: string): void {
   if (!logger.isLevelEnabled('info')) return;
