@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Post } from '@techit/contract/api-types';
 import type { Page } from 'playwright-core';
 import type { Session } from '../support/api-helper';
+import { seenTheme } from '../support/appearance';
 import { useStory } from '../support/browser';
 import { holdScripts } from '../support/held-scripts';
 import { pngFile } from '../support/images';
@@ -147,6 +148,8 @@ describe('TechIt posts', () => {
       await page.getByLabel('Title').fill('Dark mode post');
       await page.getByRole('button', { name: 'Post', exact: true }).click();
       await page.getByText('Description is required').waitFor();
+      expect(await seenTheme(page.getByText('Description is required'))).toBe('dark');
+      expect(await page.getByLabel('Title').inputValue()).toBe('Dark mode post');
       await story.screenshot(page, 'create-dark');
     });
   });
@@ -346,6 +349,8 @@ describe('TechIt posts', () => {
         .getByRole('article')
         .getByRole('img', { name: /Dark detail/ })
         .evaluate((img: HTMLImageElement) => img.decode());
+      expect(await seenTheme(page.getByRole('heading', { level: 1, name: 'Dark detail' }))).toBe('dark');
+      expect(await seenTheme(page.getByText('Looks good in the dark'))).toBe('dark');
       await story.screenshot(page, 'post-detail-dark');
     });
   });

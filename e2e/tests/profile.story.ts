@@ -2,6 +2,7 @@ import { imageVariant } from '@techit/contract/image-variants';
 import { DEFAULT_PROFILE_PIC } from '@techit/contract/limits';
 import type { Locator, Page } from 'playwright-core';
 import type { Session } from '../support/api-helper';
+import { scrollsSideways, seenTheme } from '../support/appearance';
 import { PHONE, useStory } from '../support/browser';
 import { pngFile } from '../support/images';
 
@@ -84,6 +85,8 @@ describe('A member follows another member', () => {
     const page = await story.open(`/profile/${dave.user._id}`, { session: dark(alice) });
     await page.getByText('On call, without tears').first().waitFor();
     await page.getByRole('button', { name: 'Follow', exact: true }).waitFor();
+    expect(await seenTheme(page.getByText('On call, without tears').first())).toBe('dark');
+    expect(await seenTheme(page.getByText('Site reliability engineer'))).toBe('dark');
     await story.screenshot(page, 'profile-other-dark');
   });
 });
@@ -336,18 +339,24 @@ describe('A member edits their profile', () => {
     await page.getByText('Focus rings are features').first().waitFor();
     await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
     expect(await page.getByRole('button', { name: 'Follow', exact: true }).count()).toBe(0);
+    expect(await seenTheme(page.getByText('Focus rings are features').first())).toBe('light');
     await story.screenshot(page, 'profile-own-light');
 
     const darkPage = await story.open(`/profile/${lee.user._id}?tab=notices`, { session: dark(session) });
     await darkPage.getByText('Accessibility meetup on Friday').waitFor();
+    expect(await seenTheme(darkPage.getByText('Accessibility meetup on Friday'))).toBe('dark');
     await story.screenshot(darkPage, 'profile-own-dark');
 
     const phone = await story.open(`/profile/${lee.user._id}`, { session, viewport: PHONE });
     await phone.getByText('Focus rings are features').first().waitFor();
+    expect(await seenTheme(phone.getByText('Focus rings are features').first())).toBe('light');
+    expect(await scrollsSideways(phone)).toBe(false);
     await story.screenshot(phone, 'profile-phone-light');
 
     const phoneDark = await story.open(`/profile/${lee.user._id}`, { session: dark(session), viewport: PHONE });
     await phoneDark.getByText('Focus rings are features').first().waitFor();
+    expect(await seenTheme(phoneDark.getByText('Focus rings are features').first())).toBe('dark');
+    expect(await scrollsSideways(phoneDark)).toBe(false);
     await story.screenshot(phoneDark, 'profile-phone-dark');
   });
 });
