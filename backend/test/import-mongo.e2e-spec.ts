@@ -8,7 +8,7 @@ import { DEFAULT_PROFILE_PIC } from '@techit/contract/limits';
 import type { Db } from '../src/database/database.types';
 import { migrateToLatest } from '../src/database/migrations';
 import { MongoImportError } from '../src/import/mongo-import-error';
-import { LOCKED_PASSWORD_HASH } from '../src/import/mongo-import.mapper';
+import { LOCKED_PASSWORD_HASH } from '../src/import/mongo-import.planner';
 import { importMongoExport, type MongoImportSummary } from '../src/import/run-mongo-import';
 import { createServerData, type ServerData } from './support/server-process';
 import { expectDatabaseUnchanged, snapshot, startTestApp, type TestApp } from './support/test-app';

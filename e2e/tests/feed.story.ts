@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { Session } from '../support/api-helper';
+import { scrollsSideways, seenTheme } from '../support/appearance';
 import { PHONE, useStory } from '../support/browser';
 import { pngFile } from '../support/images';
 
@@ -182,6 +183,9 @@ describe('A visitor browses the home feed', () => {
     const code = page.getByRole('article').first().getByRole('link', { name: /^Code/ });
     expect(await code.getAttribute('target')).toBe('_blank');
     expect(await code.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await seenTheme(page.getByRole('article').first().getByText('A post with a link to its code'))).toBe(
+      'light',
+    );
     await story.screenshot(page, 'home-light');
 
     await page.evaluate(() => localStorage.setItem('techit-theme', 'dark'));
@@ -190,17 +194,23 @@ describe('A visitor browses the home feed', () => {
     await page.getByRole('region', { name: 'Top Posts' }).getByRole('listitem').first().waitFor();
     await firstPictureLoaded(page);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await seenTheme(page.getByRole('article').first().getByText('A post with a link to its code'))).toBe('dark');
     await story.screenshot(page, 'home-dark');
 
     const phone = await story.open('/', { viewport: PHONE });
     await phone.getByRole('article').first().waitFor();
     await firstPictureLoaded(phone);
     expect(await phone.getByRole('region', { name: 'Top Posts' }).isVisible()).toBe(false);
+    expect(await scrollsSideways(phone)).toBe(false);
     await story.screenshot(phone, 'home-light-phone');
 
     const darkPhone = await story.open('/', { viewport: PHONE, session: dark(await story.api.user()) });
     await darkPhone.getByRole('article').first().waitFor();
     await firstPictureLoaded(darkPhone);
+    expect(await seenTheme(darkPhone.getByRole('article').first().getByText('A post with a link to its code'))).toBe(
+      'dark',
+    );
+    expect(await scrollsSideways(darkPhone)).toBe(false);
     await story.screenshot(darkPhone, 'home-dark-phone');
   });
 });

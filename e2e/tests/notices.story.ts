@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import type { Session } from '../support/api-helper';
+import { scrollsSideways, seenTheme } from '../support/appearance';
 import { PHONE, useStory } from '../support/browser';
 import { settledConfirm } from '../support/dialogs';
 
@@ -177,12 +178,16 @@ describe('A member reads and deletes notices', () => {
     await story.api.notice(uma, { desc: 'Office hours moved to Wednesday.' });
     const page = await story.open('/notices', { session: uma });
     await noticeCard(page, 'Office hours moved to Wednesday.').waitFor();
+    expect(await seenTheme(page.getByText('Office hours moved to Wednesday.'))).toBe('light');
     await story.screenshot(page, 'notices-light');
     const darkPage = await story.open('/notices', { session: dark(uma) });
     await noticeCard(darkPage, 'Office hours moved to Wednesday.').waitFor();
+    expect(await seenTheme(darkPage.getByText('Office hours moved to Wednesday.'))).toBe('dark');
     await story.screenshot(darkPage, 'notices-dark');
     const phone = await story.open('/notices', { session: uma, viewport: PHONE });
     await noticeCard(phone, 'Office hours moved to Wednesday.').waitFor();
+    expect(await seenTheme(phone.getByText('Office hours moved to Wednesday.'))).toBe('light');
+    expect(await scrollsSideways(phone)).toBe(false);
     await story.screenshot(phone, 'notices-phone-light');
   });
 });

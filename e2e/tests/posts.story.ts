@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import type { Post } from '@techit/contract/api-types';
 import type { Page } from 'playwright-core';
 import type { Session } from '../support/api-helper';
+import { seenTheme } from '../support/appearance';
 import { useStory } from '../support/browser';
+import { holdScripts } from '../support/held-scripts';
 import { pngFile } from '../support/images';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -25,6 +27,9 @@ async function confirmPostDeletion(page: Page): Promise<void> {
   const dialog = await settledConfirm(page, 'Are you sure you want to delete this post?');
   await dialog.getByRole('button', { name: 'Delete' }).click();
 }
+
+/** The comment form's own code: until it is here, the post page shows a stand-in (comment-box.tsx). */
+const COMMENT_FORM_CODE = /\/assets\/comment-form-[^/]+\.js$/;
 
 function likeButton(page: Page) {
   return page.getByRole('article').getByRole('button', { name: /^Like \(/ });
@@ -143,6 +148,8 @@ describe('TechIt posts', () => {
       await page.getByLabel('Title').fill('Dark mode post');
       await page.getByRole('button', { name: 'Post', exact: true }).click();
       await page.getByText('Description is required').waitFor();
+      expect(await seenTheme(page.getByText('Description is required'))).toBe('dark');
+      expect(await page.getByLabel('Title').inputValue()).toBe('Dark mode post');
       await story.screenshot(page, 'create-dark');
     });
   });
@@ -238,6 +245,73 @@ describe('TechIt posts', () => {
       expect(await page.getByText('First!').isVisible()).toBe(true);
     });
 
+    it('starts typing a comment before the comment box’s code has arrived, and goes on typing where they were once it has', async () => {
+      const author = await story.api.user();
+      const member = await story.api.user({ userName: 'early_bird' });
+      const post = await story.api.post(author, { title: 'Quick to answer', desc: 'Before the form is ready' });
+      const page = await story.open('/api/health', { session: member });
+      const formCode = await holdScripts(page, COMMENT_FORM_CODE);
+      await page.goto(`/posts/${post._id}`);
+      await page.getByRole('heading', { level: 1, name: 'Quick to answer' }).waitFor();
+
+      // The form's code is asked for at the first click and held: the box on screen is the stand-in.
+      const box = page.getByLabel('Add a comment');
+      const standIn = await box.elementHandle();
+      await box.click();
+      await formCode.requested;
+      await page.keyboard.type('Typed before the form');
+      await page.getByText('21 / 1000').waitFor();
+      for (let presses = 0; presses < 'form'.length; presses += 1) await page.keyboard.press('ArrowLeft');
+      expect(await standIn?.evaluate((element) => element.isConnected)).toBe(true);
+
+      // The real form takes its place with the text, the focus and the caret where they were.
+      await formCode.release();
+      await page.waitForFunction((element) => !element?.isConnected, standIn);
+      expect(await box.inputValue()).toBe('Typed before the form');
+      expect(
+        await box.evaluate((element: HTMLTextAreaElement) => ({
+          focused: element === document.activeElement,
+          caret: [element.selectionStart, element.selectionEnd],
+        })),
+      ).toEqual({ focused: true, caret: [17, 17] });
+      expect(await page.getByText('21 / 1000').isVisible()).toBe(true);
+      await page.keyboard.type('real ');
+      expect(await box.inputValue()).toBe('Typed before the real form');
+      await page.getByText('26 / 1000').waitFor();
+
+      await page.getByRole('button', { name: 'Post', exact: true }).click();
+      await page.getByRole('listitem').filter({ hasText: 'Typed before the real form' }).waitFor();
+      await page.getByRole('heading', { name: 'Comments (1)' }).waitFor();
+      expect(await box.inputValue()).toBe('');
+    });
+
+    it('presses Post before the comment box’s code has arrived, and the comment is sent once it is there', async () => {
+      const author = await story.api.user();
+      const member = await story.api.user({ userName: 'quick_draw' });
+      const post = await story.api.post(author, { title: 'First to comment', desc: 'Post pressed early' });
+      const page = await story.open('/api/health', { session: member });
+      const formCode = await holdScripts(page, COMMENT_FORM_CODE);
+      await page.goto(`/posts/${post._id}`);
+      await page.getByRole('heading', { level: 1, name: 'First to comment' }).waitFor();
+
+      const box = page.getByLabel('Add a comment');
+      const standIn = await box.elementHandle();
+      await box.fill('Sent as soon as it could be');
+      await formCode.requested;
+      await page.getByRole('button', { name: 'Post', exact: true }).click();
+      const sent = page.getByRole('listitem').filter({ hasText: 'Sent as soon as it could be' });
+      expect(await standIn?.evaluate((element) => element.isConnected)).toBe(true);
+      expect(await sent.count()).toBe(0);
+
+      await formCode.release();
+      await sent.waitFor();
+      await page.getByRole('heading', { name: 'Comments (1)' }).waitFor();
+      expect(await box.inputValue()).toBe('');
+      expect(await sent.getByRole('link', { name: 'quick_draw' }).getAttribute('href')).toBe(
+        `/profile/${member.user._id}`,
+      );
+    });
+
     it('as a visitor, is asked to log in to comment', async () => {
       const author = await story.api.user();
       const post = await story.api.post(author, { title: 'Visitors read', desc: 'But do not comment' });
@@ -275,6 +349,8 @@ describe('TechIt posts', () => {
         .getByRole('article')
         .getByRole('img', { name: /Dark detail/ })
         .evaluate((img: HTMLImageElement) => img.decode());
+      expect(await seenTheme(page.getByRole('heading', { level: 1, name: 'Dark detail' }))).toBe('dark');
+      expect(await seenTheme(page.getByText('Looks good in the dark'))).toBe('dark');
       await story.screenshot(page, 'post-detail-dark');
     });
   });

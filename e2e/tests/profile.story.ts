@@ -2,6 +2,7 @@ import { imageVariant } from '@techit/contract/image-variants';
 import { DEFAULT_PROFILE_PIC } from '@techit/contract/limits';
 import type { Locator, Page } from 'playwright-core';
 import type { Session } from '../support/api-helper';
+import { scrollsSideways, seenTheme } from '../support/appearance';
 import { PHONE, useStory } from '../support/browser';
 import { pngFile } from '../support/images';
 
@@ -84,6 +85,8 @@ describe('A member follows another member', () => {
     const page = await story.open(`/profile/${dave.user._id}`, { session: dark(alice) });
     await page.getByText('On call, without tears').first().waitFor();
     await page.getByRole('button', { name: 'Follow', exact: true }).waitFor();
+    expect(await seenTheme(page.getByText('On call, without tears').first())).toBe('dark');
+    expect(await seenTheme(page.getByText('Site reliability engineer'))).toBe('dark');
     await story.screenshot(page, 'profile-other-dark');
   });
 });
@@ -107,6 +110,70 @@ describe('A visitor looks at profiles', () => {
     await page.getByText('No Posts to Show!').waitFor();
     await page.getByRole('tab', { name: 'Notice' }).click();
     await page.getByText('No Notices to Show!').waitFor();
+  });
+
+  it('moves between the Posts and Notice tabs with the keyboard alone', async () => {
+    const gina = await story.api.user();
+    await story.api.post(gina, { title: 'Tabs by keyboard', desc: 'A post on the Posts tab' });
+    await story.api.notice(gina, { desc: 'A notice on the Notice tab' });
+    const page = await story.open(`/profile/${gina.user._id}`);
+    await page.getByText('Tabs by keyboard').first().waitFor();
+    const posts = page.getByRole('tab', { name: 'Posts' });
+    const notice = page.getByRole('tab', { name: 'Notice' });
+    const panel = page.getByRole('tabpanel');
+    const focused = (tab: Locator) => tab.evaluate((element) => element === document.activeElement);
+    const selected = async () => ({
+      posts: await posts.getAttribute('aria-selected'),
+      notice: await notice.getAttribute('aria-selected'),
+    });
+
+    // Tab reaches the tab list at its selected tab (the other one is not a stop of its own).
+    await page.getByRole('button', { name: 'Follow', exact: true }).focus();
+    for (let presses = 0; !(await focused(posts)); presses += 1) {
+      expect(await focused(notice)).toBe(false);
+      if (presses === 10) throw new Error('Tab never reached the tab list');
+      await page.keyboard.press('Tab');
+    }
+    expect(await selected()).toEqual({ posts: 'true', notice: 'false' });
+    expect(await page.getByRole('tablist').getByRole('tab').count()).toBe(2);
+
+    // An arrow moves the focus only (and says where it is); the panel stays until Enter opens the tab.
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('Notice'));
+    expect(await focused(notice)).toBe(true);
+    expect(await notice.textContent()).toContain('Tab 2 of 2');
+    expect(await selected()).toEqual({ posts: 'true', notice: 'false' });
+    expect(await panel.getByText('Tabs by keyboard').isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await panel.getByText('A notice on the Notice tab').waitFor();
+    await page.waitForURL((url) => url.search === '?tab=notices');
+    expect(await selected()).toEqual({ posts: 'false', notice: 'true' });
+    expect(await focused(notice)).toBe(true);
+    expect(await panel.getAttribute('aria-labelledby')).toBe(await notice.getAttribute('id'));
+    expect(await panel.getByText('Tabs by keyboard').count()).toBe(0);
+
+    // The arrows wrap around, Home and End go to the ends, and Space opens a tab as Enter does.
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('Posts'));
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('Notice'));
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('Posts'));
+    expect(await posts.textContent()).toContain('Tab 1 of 2');
+    expect(await selected()).toEqual({ posts: 'false', notice: 'true' });
+    await page.keyboard.press('Space');
+    await panel.getByText('Tabs by keyboard').waitFor();
+    await page.waitForURL((url) => url.search === '');
+    expect(await selected()).toEqual({ posts: 'true', notice: 'false' });
+    expect(await focused(posts)).toBe(true);
+    expect(await panel.getByText('A notice on the Notice tab').count()).toBe(0);
+
+    // From the selected tab, Tab goes into the panel and Shift+Tab comes back to the same tab.
+    await page.keyboard.press('Tab');
+    expect(await panel.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await panel.getAttribute('aria-labelledby')).toBe(await posts.getAttribute('id'));
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(posts)).toBe(true);
   });
 
   it("sees 'This User doesn't exist!' for an unknown user", async () => {
@@ -272,18 +339,24 @@ describe('A member edits their profile', () => {
     await page.getByText('Focus rings are features').first().waitFor();
     await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
     expect(await page.getByRole('button', { name: 'Follow', exact: true }).count()).toBe(0);
+    expect(await seenTheme(page.getByText('Focus rings are features').first())).toBe('light');
     await story.screenshot(page, 'profile-own-light');
 
     const darkPage = await story.open(`/profile/${lee.user._id}?tab=notices`, { session: dark(session) });
     await darkPage.getByText('Accessibility meetup on Friday').waitFor();
+    expect(await seenTheme(darkPage.getByText('Accessibility meetup on Friday'))).toBe('dark');
     await story.screenshot(darkPage, 'profile-own-dark');
 
     const phone = await story.open(`/profile/${lee.user._id}`, { session, viewport: PHONE });
     await phone.getByText('Focus rings are features').first().waitFor();
+    expect(await seenTheme(phone.getByText('Focus rings are features').first())).toBe('light');
+    expect(await scrollsSideways(phone)).toBe(false);
     await story.screenshot(phone, 'profile-phone-light');
 
     const phoneDark = await story.open(`/profile/${lee.user._id}`, { session: dark(session), viewport: PHONE });
     await phoneDark.getByText('Focus rings are features').first().waitFor();
+    expect(await seenTheme(phoneDark.getByText('Focus rings are features').first())).toBe('dark');
+    expect(await scrollsSideways(phoneDark)).toBe(false);
     await story.screenshot(phoneDark, 'profile-phone-dark');
   });
 });

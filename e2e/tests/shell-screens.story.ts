@@ -1,3 +1,4 @@
+import { scrollsSideways, seenTheme } from '../support/appearance';
 import { PHONE, useStory } from '../support/browser';
 
 const SCREENS = [
@@ -17,6 +18,9 @@ describe('The entry screens look right in both themes and on a phone', () => {
         await page.goto(path);
         await page.getByText(ready).first().waitFor();
         expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(theme);
+        // What the screenshot shows: the screen in that theme, and nothing off the side of a phone.
+        expect(await seenTheme(page.getByText(ready).first())).toBe(theme);
+        expect(await scrollsSideways(page)).toBe(false);
         await story.screenshot(page, `${name}-${theme}${device === 'phone' ? '-phone' : ''}`);
       }
     }

@@ -2,7 +2,7 @@
  * mongoexport writes MongoDB Extended JSON: v2 (canonical or relaxed) since the 100.x database
  * tools, v1 before them. Only the wrappers a TechIt export can hold become plain values: an
  * ObjectId its 24-hex text (our ids are that text), a date a Date, a number a number. Any other
- * wrapper stays the object it is, and the mapper treats it as a value of the wrong type.
+ * wrapper stays the object it is, and the planner treats it as a value of the wrong type.
  */
 export function decodeExtendedJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(decodeExtendedJson);
@@ -39,7 +39,7 @@ function decodeWrapper(key: string, inner: unknown): unknown {
 /**
  * Relaxed v2 and v1 write an ISO 8601 string, canonical v2 `{"$numberLong": "<ms>"}`, and v1's
  * strict mode sometimes a bare number of milliseconds. An unreadable one is an invalid Date,
- * which the mapper reports.
+ * which the planner reports.
  */
 function decodeDate(inner: unknown): unknown {
   if (typeof inner === 'string') return new Date(inner);

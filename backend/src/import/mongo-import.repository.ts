@@ -1,6 +1,6 @@
 import { type InsertResult, sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect, Executor } from '../database/database.types';
-import type { ExistingUser, ImportRows } from './mongo-import.mapper';
+import type { ExistingUser, ImportRows } from './mongo-import.planner';
 
 export type ImportTable = keyof ImportRows;
 export const IMPORT_TABLES: readonly ImportTable[] = ['users', 'follows', 'posts', 'likes', 'comments', 'notices'];

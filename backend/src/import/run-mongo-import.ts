@@ -4,7 +4,7 @@ import type { Dialect } from '../database/database.types';
 import { migrateToLatest } from '../database/migrations';
 import { type Collection, COLLECTIONS, readMongoExport } from './mongo-export-reader';
 import type { Adjustment } from './mongo-import-report';
-import { planImport, userLookupKeys } from './mongo-import.mapper';
+import { planImport, userLookupKeys } from './mongo-import.planner';
 import { IMPORT_TABLES, type ImportTable, MongoImportRepository } from './mongo-import.repository';
 
 export interface MongoImportOptions {

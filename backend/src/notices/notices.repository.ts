@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PageRequest } from '../common/cursor';
 import { DATABASE } from '../database/database.tokens';
+import { keysetPage } from '../database/keyset-page';
 import type { Db, NewNotice, NoticeRow } from '../database/database.types';
 
 export type NoticeWithAuthor = NoticeRow & { author_user_name: string; author_pic: string };
@@ -18,12 +19,7 @@ export class NoticesRepository {
   list(authorId: string | null, page: PageRequest): Promise<NoticeWithAuthor[]> {
     let query = this.withAuthor();
     if (authorId) query = query.where('notices.author_id', '=', authorId);
-    if ('keyset' in page) {
-      const { createdAt, id } = page.keyset;
-      query = query.where((eb) => eb(eb.refTuple('notices.created_at', 'notices.id'), '<', eb.tuple(createdAt, id)));
-    }
-    query = query.orderBy('notices.created_at', 'desc').orderBy('notices.id', 'desc').limit(page.limit);
-    return ('offset' in page ? query.offset(page.offset) : query).execute();
+    return keysetPage(query, 'notices', page).execute();
   }
 
   async insert(notice: NewNotice): Promise<void> {

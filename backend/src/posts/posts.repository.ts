@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { PageRequest } from '../common/cursor';
 import { DATABASE } from '../database/database.tokens';
+import { keysetPage, newestFirst } from '../database/keyset-page';
 import { PreparedQuery } from '../database/prepared-query';
 import type { CommentRow, Database, Db, Executor, NewPost, PostRow, PostUpdate } from '../database/database.types';
 
@@ -74,17 +75,10 @@ export class PostsRepository {
     let ids = this.db.selectFrom('posts').select('posts.id');
     if (filter.kind === 'author') ids = ids.where('posts.author_id', '=', filter.authorId);
     if (filter.kind === 'followed-by') ids = await this.followedBy(ids, filter.userId);
-    if ('keyset' in page) {
-      const { createdAt, id } = page.keyset;
-      ids = ids.where((eb) => eb(eb.refTuple('posts.created_at', 'posts.id'), '<', eb.tuple(createdAt, id)));
-    }
-    ids = ids.orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(page.limit);
-    if ('offset' in page && page.offset > 0) ids = ids.offset(page.offset);
-    return this.postsWithAuthor(this.db)
-      .where('posts.id', 'in', ids)
-      .orderBy('posts.created_at', 'desc')
-      .orderBy('posts.id', 'desc')
-      .execute();
+    return newestFirst(
+      this.postsWithAuthor(this.db).where('posts.id', 'in', keysetPage(ids, 'posts', page)),
+      'posts',
+    ).execute();
   }
 
   /**

@@ -89,13 +89,109 @@ class SeedIds {
   }
 }
 
+/** Everything the phases share: the input, one random stream per concern, the ids, the clock, the writer. */
+interface SeedRun {
+  input: GenerateInput;
+  streams: Record<'users' | 'shape' | 'posts' | 'likes' | 'comments' | 'follows' | 'notices', Random>;
+  ids: SeedIds;
+  /** `input.now` in ms. */
+  now: number;
+  /** Users join between these instants (ms); posts and notices span the last two years before `now`. */
+  usersFrom: number;
+  usersTo: number;
+  userCount: number;
+  postCount: number;
+  /** Writes rows in chunks of ROW_CHUNK, timing each table's inserts. */
+  write: <T extends TableName>(table: T, rows: FullRow<T>[]) => Promise<void>;
+  /** A progress line at most every PROGRESS_EVERY_MS, or now when forced. */
+  progress: (line: string, force?: boolean) => void;
+  insertMs: Record<TableName, number>;
+}
+
+/** How many each user follows; the heavy follower is the landmark (-1 when there are no users). */
+interface FollowPlan {
+  followsByUser: Int32Array;
+  heavyFollower: number;
+}
+
+/** How many likes each post gets, in generation order; likeOrder[0] is the most viral post. */
+interface LikePlan {
+  likesByPost: Int32Array;
+  likeOrder: Uint32Array;
+}
+
+/** How many comments each post gets; when `forced`, post commentOrder[0] has exactly MANY_COMMENTS. */
+interface CommentPlan {
+  commentsByPost: Int32Array;
+  commentOrder: Uint32Array;
+  forced: boolean;
+}
+
+interface WrittenUsers {
+  userIds: string[];
+  userCreated: Float64Array;
+  heavyFollowerUserName: string | null;
+}
+
+interface WrittenPosts {
+  likeRows: number;
+  commentRows: number;
+  postsByUser: Int32Array;
+  deepCursor: string | null;
+  viralPostId: string | null;
+  viralPostLikes: number;
+  manyCommentsPostId: string | null;
+  manyCommentsPostComments: number;
+}
+
 /**
  * Builds the whole data set from the seed alone (the same seed and `now` give the same rows) and
  * streams it to the writer in chunks. Counters on posts are computed from the very rows written,
  * so they equal the rows exactly. Knows nothing of SQL dialects.
+ *
+ * First the shape (who follows how many, how many likes and comments each post gets), then the
+ * rows table by table, parents first; then the landmarks. Each phase draws from its own random
+ * streams, in this order, so the output depends on the order of the phases but not on how they
+ * are written.
  */
 export async function generateSeed(writer: BulkWriter, input: GenerateInput): Promise<GenerateResult> {
+  const run = startRun(writer, input);
+  const follows = planFollows(run);
+  const likes = planLikes(run);
+  const comments = planComments(run, likes);
+  const users = await writeUsers(run, follows);
+  const followRows = await writeFollows(run, follows, users);
+  const posts = await writePosts(run, likes, comments, users);
+  const noticeCount = await writeNotices(run, users);
+  const profileUser = pickProfileUser(posts.postsByUser);
+  return {
+    sizes: {
+      users: run.userCount,
+      posts: run.postCount,
+      likes: posts.likeRows,
+      comments: posts.commentRows,
+      follows: followRows,
+      notices: noticeCount,
+    },
+    landmarks: {
+      viralPostId: posts.viralPostId,
+      viralPostLikes: Math.max(0, posts.viralPostLikes),
+      manyCommentsPostId: posts.manyCommentsPostId,
+      manyCommentsPostComments: Math.max(0, posts.manyCommentsPostComments),
+      heavyFollowerId: follows.heavyFollower >= 0 ? users.userIds[follows.heavyFollower] : null,
+      heavyFollowerUserName: users.heavyFollowerUserName,
+      heavyFollowerFollows: follows.heavyFollower >= 0 ? follows.followsByUser[follows.heavyFollower] : 0,
+      profileUserId: profileUser >= 0 ? users.userIds[profileUser] : null,
+      signInUserName: users.heavyFollowerUserName,
+      deepCursor: posts.deepCursor,
+    },
+    insertMs: run.insertMs,
+  };
+}
+
+function startRun(writer: BulkWriter, input: GenerateInput): SeedRun {
   const root = new Random(input.seed);
+  // Forked in this order whatever the phases do, so every stream stays what it was.
   const streams = {
     ids: root.fork(),
     users: root.fork(),
@@ -106,9 +202,7 @@ export async function generateSeed(writer: BulkWriter, input: GenerateInput): Pr
     follows: root.fork(),
     notices: root.fork(),
   };
-  const ids = new SeedIds(streams.ids);
   const now = input.now.getTime();
-  const iso = isoTime;
   const insertMs: Record<TableName, number> = { users: 0, follows: 0, posts: 0, likes: 0, comments: 0, notices: 0 };
   const write = async <T extends TableName>(table: T, rows: FullRow<T>[]): Promise<void> => {
     for (let start = 0; start < rows.length; start += ROW_CHUNK) {
@@ -127,15 +221,28 @@ export async function generateSeed(writer: BulkWriter, input: GenerateInput): Pr
     const rssMb = Math.round(process.memoryUsage.rss() / 1_048_576);
     input.progress(`  ${line} (${((at - started) / 1000).toFixed(1)} s, RSS ${rssMb} MB)`);
   };
-
   const userCount = input.sizes.users;
-  const postCount = userCount > 0 ? input.sizes.posts : 0;
-  const shape = streams.shape;
+  return {
+    input,
+    streams,
+    ids: new SeedIds(streams.ids),
+    now,
+    usersFrom: now - SPAN_MS - 60 * DAY_MS,
+    usersTo: now - DAY_MS,
+    userCount,
+    postCount: userCount > 0 ? input.sizes.posts : 0,
+    write,
+    progress,
+    insertMs,
+  };
+}
 
-  // --- who follows how many: about 1% follow 1,000 others; the first of them is the landmark.
+/** Who follows how many: about 1% follow 1,000 others; the first of them is the landmark. */
+function planFollows(run: SeedRun): FollowPlan {
+  const { userCount } = run;
   const heavyTarget = Math.min(HEAVY_FOLLOWS, Math.max(0, userCount - 1));
-  let followBudget = Math.min(input.sizes.follows, userCount * Math.max(0, userCount - 1));
-  const followOrder = shape.permutation(userCount);
+  let followBudget = Math.min(run.input.sizes.follows, userCount * Math.max(0, userCount - 1));
+  const followOrder = run.streams.shape.permutation(userCount);
   let heavyCount = heavyTarget > 0 && followBudget > 0 ? Math.max(1, Math.round(userCount * HEAVY_FOLLOWER_SHARE)) : 0;
   heavyCount = Math.min(heavyCount, Math.max(1, Math.floor(followBudget / Math.max(1, heavyTarget))));
   const followsByUser = new Int32Array(userCount);
@@ -154,11 +261,15 @@ export async function generateSeed(writer: BulkWriter, input: GenerateInput): Pr
     followsByUser[followOrder[heavyCount + rank]] = regularFollows[rank];
   }
   const heavyFollower = heavyCount > 0 ? followOrder[0] : userCount > 0 ? 0 : -1;
+  return { followsByUser, heavyFollower };
+}
 
-  // --- likes per post: a handful of viral posts, then a power-law tail where most get few or none.
+/** Likes per post: a handful of viral posts, then a power-law tail where most get few or none. */
+function planLikes(run: SeedRun): LikePlan {
+  const { userCount, postCount } = run;
   const likesByPost = new Int32Array(postCount);
-  const likeOrder = shape.permutation(postCount);
-  let likeBudget = Math.min(input.sizes.likes, postCount * userCount);
+  const likeOrder = run.streams.shape.permutation(postCount);
+  let likeBudget = Math.min(run.input.sizes.likes, postCount * userCount);
   const viralLikes = Math.min(userCount, VIRAL_LIKES);
   const viralCount =
     postCount === 0
@@ -178,270 +289,275 @@ export async function generateSeed(writer: BulkWriter, input: GenerateInput): Pr
   for (let rank = 0; rank < likeTail.length; rank += 1) {
     likesByPost[likeOrder[viralCount + rank]] = likeTail[rank];
   }
+  return { likesByPost, likeOrder };
+}
 
-  // --- comments per post: one post with exactly 200 (not the viral one), a long tail for the rest.
+/** Comments per post: one post with exactly 200 (not the viral one), a long tail for the rest. */
+function planComments(run: SeedRun, likes: LikePlan): CommentPlan {
+  const { userCount, postCount } = run;
   const commentsByPost = new Int32Array(postCount);
-  const commentOrder = shape.permutation(postCount);
-  if (postCount > 1 && commentOrder[0] === likeOrder[0]) {
+  const commentOrder = run.streams.shape.permutation(postCount);
+  if (postCount > 1 && commentOrder[0] === likes.likeOrder[0]) {
     commentOrder[0] = commentOrder[1];
-    commentOrder[1] = likeOrder[0];
+    commentOrder[1] = likes.likeOrder[0];
   }
-  let commentBudget = userCount > 0 ? input.sizes.comments : 0;
-  const forced = postCount > 0 && commentBudget >= MANY_COMMENTS ? 1 : 0;
+  let commentBudget = userCount > 0 ? run.input.sizes.comments : 0;
+  const forced = postCount > 0 && commentBudget >= MANY_COMMENTS;
   if (forced) {
     commentsByPost[commentOrder[0]] = MANY_COMMENTS;
     commentBudget -= MANY_COMMENTS;
   }
+  const forcedCount = forced ? 1 : 0;
   const commentTail = longTail(
     commentBudget,
-    postCount - forced,
-    Math.max(MANY_COMMENTS, Math.ceil(commentBudget / Math.max(1, postCount - forced))),
+    postCount - forcedCount,
+    Math.max(MANY_COMMENTS, Math.ceil(commentBudget / Math.max(1, postCount - forcedCount))),
     0.9,
   );
   for (let rank = 0; rank < commentTail.length; rank += 1) {
-    commentsByPost[commentOrder[forced + rank]] = commentTail[rank];
+    commentsByPost[commentOrder[forcedCount + rank]] = commentTail[rank];
   }
+  return { commentsByPost, commentOrder, forced };
+}
 
-  // --- users, oldest first; ids ascend with creation, so every index below stays append-ordered.
+/** Users, oldest first; ids ascend with creation, so every index below stays append-ordered. */
+async function writeUsers(run: SeedRun, follows: FollowPlan): Promise<WrittenUsers> {
+  const { input, userCount, usersFrom, usersTo } = run;
+  const random = run.streams.users;
   const userIds: string[] = new Array<string>(userCount);
   const userCreated = new Float64Array(userCount);
-  const usersFrom = now - SPAN_MS - 60 * DAY_MS;
-  const usersTo = now - DAY_MS;
   let heavyFollowerUserName: string | null = null;
-  {
-    const random = streams.users;
-    let rows: FullRow<'users'>[] = [];
-    for (let index = 0; index < userCount; index += 1) {
-      const created = Math.floor(usersFrom + ((usersTo - usersFrom) * (index + random.next())) / userCount);
-      const id = ids.next(created);
-      const name = userName(random, index);
-      const email = `${name.toLowerCase()}@${random.pick(['example.com', 'example.org', 'example.net'])}`;
-      userIds[index] = id;
-      userCreated[index] = created;
-      if (index === heavyFollower) heavyFollowerUserName = name;
-      rows.push({
-        id,
-        user_name: name,
-        email,
-        // emailKey() of users.repository.ts: these addresses are lower-case ASCII already.
-        email_key: email,
-        password_hash: input.passwordHash,
-        pic: input.imageUrls.length > 0 && random.chance(0.2) ? random.pick(input.imageUrls) : DEFAULT_PROFILE_PIC,
-        position: random.chance(0.6) ? position(random) : '',
-        bio: random.chance(0.4) ? bio(random) : '',
-        theme: random.chance(0.25) ? 'dark' : DEFAULT_THEME,
-        role: 'user',
-        created_at: iso(created),
-        updated_at: iso(created),
-        token_version: 0,
-      });
-      if (rows.length >= ROW_CHUNK) {
-        await write('users', rows);
-        rows = [];
-      }
+  let rows: FullRow<'users'>[] = [];
+  for (let index = 0; index < userCount; index += 1) {
+    const created = Math.floor(usersFrom + ((usersTo - usersFrom) * (index + random.next())) / userCount);
+    const id = run.ids.next(created);
+    const name = userName(random, index);
+    const email = `${name.toLowerCase()}@${random.pick(['example.com', 'example.org', 'example.net'])}`;
+    userIds[index] = id;
+    userCreated[index] = created;
+    if (index === follows.heavyFollower) heavyFollowerUserName = name;
+    rows.push({
+      id,
+      user_name: name,
+      email,
+      // emailKey() of users.repository.ts: these addresses are lower-case ASCII already.
+      email_key: email,
+      password_hash: input.passwordHash,
+      pic: input.imageUrls.length > 0 && random.chance(0.2) ? random.pick(input.imageUrls) : DEFAULT_PROFILE_PIC,
+      position: random.chance(0.6) ? position(random) : '',
+      bio: random.chance(0.4) ? bio(random) : '',
+      theme: random.chance(0.25) ? 'dark' : DEFAULT_THEME,
+      role: 'user',
+      created_at: isoTime(created),
+      updated_at: isoTime(created),
+      token_version: 0,
+    });
+    if (rows.length >= ROW_CHUNK) {
+      await run.write('users', rows);
+      rows = [];
     }
-    await write('users', rows);
-    progress(`users ${userCount}`, true);
   }
+  await run.write('users', rows);
+  run.progress(`users ${userCount}`, true);
+  return { userIds, userCreated, heavyFollowerUserName };
+}
 
-  // --- follows, follower by follower; popular accounts collect most of them.
+/** Follows, follower by follower; popular accounts collect most of them. Answers how many were written. */
+async function writeFollows(run: SeedRun, follows: FollowPlan, users: WrittenUsers): Promise<number> {
+  const { userCount, now } = run;
+  const { userIds, userCreated } = users;
+  const random = run.streams.follows;
+  const fame = random.permutation(userCount);
+  const famePosition = new Uint32Array(userCount);
+  for (let rank = 0; rank < userCount; rank += 1) famePosition[fame[rank]] = rank;
   let followRows = 0;
-  {
-    const random = streams.follows;
-    const fame = random.permutation(userCount);
-    const famePosition = new Uint32Array(userCount);
-    for (let rank = 0; rank < userCount; rank += 1) famePosition[fame[rank]] = rank;
-    let rows: FullRow<'follows'>[] = [];
-    for (let follower = 0; follower < userCount; follower += 1) {
-      const count = followsByUser[follower];
-      if (count === 0) continue;
-      const followees = random
-        .distinct(count, userCount, 2, famePosition[follower])
-        .map((rank) => fame[rank])
-        .sort((a, b) => a - b);
-      for (const followee of followees) {
-        const from = Math.max(userCreated[follower], userCreated[followee]);
-        rows.push({
-          follower_id: userIds[follower],
-          followee_id: userIds[followee],
-          created_at: iso(from + (now - from) * random.next()),
-        });
-      }
-      followRows += followees.length;
-      if (rows.length >= ROW_CHUNK) {
-        await write('follows', rows);
-        rows = [];
-        progress(`follows ${followRows}`);
-      }
-    }
-    await write('follows', rows);
-    progress(`follows ${followRows}`, true);
-  }
-
-  // --- posts, oldest first, each followed by its likes and comments.
-  let likeRows = 0;
-  let commentRows = 0;
-  let deepCursor: string | null = null;
-  const deepIndex = postCount > input.deepCursorAfter ? postCount - input.deepCursorAfter : -1;
-  const postsByUser = new Int32Array(userCount);
-  let viralPostId: string | null = null;
-  let viralPostLikes = -1;
-  let manyCommentsPostId: string | null = null;
-  let manyCommentsPostComments = -1;
-  {
-    const random = streams.posts;
-    const likes = streams.likes;
-    const comments = streams.comments;
-    const likerOrder = likes.permutation(userCount);
-    const commenterOrder = comments.permutation(userCount);
-    const postsFrom = now - SPAN_MS;
-    let previous = -Infinity;
-    for (let chunkStart = 0; chunkStart < postCount; chunkStart += POST_CHUNK) {
-      const postRows: FullRow<'posts'>[] = [];
-      const likeRowsChunk: FullRow<'likes'>[] = [];
-      const commentRowsChunk: FullRow<'comments'>[] = [];
-      for (let index = chunkStart; index < Math.min(postCount, chunkStart + POST_CHUNK); index += 1) {
-        // Strictly increasing times make (created_at, id) order the same as generation order.
-        const created = Math.max(previous + 1, Math.floor(postsFrom + (SPAN_MS * (index + random.next())) / postCount));
-        previous = created;
-        const id = ids.next(created);
-        // Authors must have joined: early members write the most, as on most communities.
-        const joined = Math.ceil((userCount * (created - usersFrom)) / (usersTo - usersFrom));
-        const eligible = Math.min(userCount, Math.max(1, joined));
-        const author = Math.floor(eligible * Math.pow(random.next(), 2));
-        postsByUser[author] = postsByUser[author] + 1;
-
-        const likeCount = likesByPost[index];
-        const likers = likes.distinct(likeCount, userCount, 1.5).map((rank) => likerOrder[rank]);
-        likers.sort((a, b) => a - b);
-        for (const liker of likers) {
-          likeRowsChunk.push({
-            post_id: id,
-            user_id: userIds[liker],
-            created_at: iso(created + (now - created) * Math.pow(likes.next(), 3)),
-          });
-        }
-
-        const commentCount = commentsByPost[index];
-        const commenters = new Set<number>();
-        for (let n = 0; n < commentCount; n += 1) {
-          const commenter = commenterOrder[Math.floor(userCount * Math.pow(comments.next(), 1.5))];
-          commenters.add(commenter);
-          const at = created + (now - created) * Math.pow(comments.next(), 2);
-          commentRowsChunk.push({
-            id: ids.next(at),
-            post_id: id,
-            author_id: userIds[commenter],
-            text: commentText(comments),
-            created_at: iso(at),
-          });
-        }
-
-        const link1 = random.chance(0.3) ? link(random) : '';
-        postRows.push({
-          id,
-          author_id: userIds[author],
-          title: postTitle(random),
-          description: postDescription(random),
-          photo: input.imageUrls.length > 0 && random.chance(1 / 3) ? random.pick(input.imageUrls) : '',
-          category: random.chance(0.2) ? '' : random.pick(CATEGORIES),
-          link1,
-          link2: link1 && random.chance(0.3) ? link(random) : '',
-          likes_count: likers.length,
-          comments_count: commentCount,
-          commenters_count: commenters.size,
-          created_at: iso(created),
-          updated_at: iso(random.chance(0.1) ? created + (now - created) * random.next() : created),
-        });
-        if (index === deepIndex) deepCursor = encodeCursor({ createdAt: iso(created), id });
-        if (likers.length > viralPostLikes) {
-          viralPostId = id;
-          viralPostLikes = likers.length;
-        }
-        const isManyCommentsPost = forced ? index === commentOrder[0] : commentCount > manyCommentsPostComments;
-        if (isManyCommentsPost) {
-          manyCommentsPostId = id;
-          manyCommentsPostComments = commentCount;
-        }
-      }
-      // Parents first: PostgreSQL checks each like's and comment's post as the row goes in.
-      await write('posts', postRows);
-      await write('likes', likeRowsChunk);
-      await write('comments', commentRowsChunk);
-      likeRows += likeRowsChunk.length;
-      commentRows += commentRowsChunk.length;
-      progress(`posts ${chunkStart + postRows.length}/${postCount}, likes ${likeRows}, comments ${commentRows}`);
-    }
-    progress(`posts ${postCount}, likes ${likeRows}, comments ${commentRows}`, true);
-  }
-
-  // --- notices, oldest first, with 0–3 links and a few tags.
-  const noticeCount = userCount > 0 ? input.sizes.notices : 0;
-  {
-    const random = streams.notices;
-    const noticesFrom = now - SPAN_MS;
-    let rows: FullRow<'notices'>[] = [];
-    let previous = -Infinity;
-    for (let index = 0; index < noticeCount; index += 1) {
-      const created = Math.max(
-        previous + 1,
-        Math.floor(noticesFrom + (SPAN_MS * (index + random.next())) / noticeCount),
-      );
-      previous = created;
-      const links: string[] = [];
-      for (let n = random.int(0, 3); n > 0; n -= 1) links.push(link(random));
-      const tags = [...new Set(Array.from({ length: random.int(0, 3) }, () => random.pick(TAGS)))];
+  let rows: FullRow<'follows'>[] = [];
+  for (let follower = 0; follower < userCount; follower += 1) {
+    const count = follows.followsByUser[follower];
+    if (count === 0) continue;
+    const followees = random
+      .distinct(count, userCount, 2, famePosition[follower])
+      .map((rank) => fame[rank])
+      .sort((a, b) => a - b);
+    for (const followee of followees) {
+      const from = Math.max(userCreated[follower], userCreated[followee]);
       rows.push({
-        id: ids.next(created),
-        author_id: userIds[Math.floor(userCount * Math.pow(random.next(), 2))],
-        description: noticeText(random),
-        links: JSON.stringify(links),
-        tags: JSON.stringify(tags),
-        created_at: iso(created),
+        follower_id: userIds[follower],
+        followee_id: userIds[followee],
+        created_at: isoTime(from + (now - from) * random.next()),
       });
-      if (rows.length >= ROW_CHUNK) {
-        await write('notices', rows);
-        rows = [];
+    }
+    followRows += followees.length;
+    if (rows.length >= ROW_CHUNK) {
+      await run.write('follows', rows);
+      rows = [];
+      run.progress(`follows ${followRows}`);
+    }
+  }
+  await run.write('follows', rows);
+  run.progress(`follows ${followRows}`, true);
+  return followRows;
+}
+
+/** Posts, oldest first, each followed by its likes and comments, POST_CHUNK posts at a time. */
+async function writePosts(
+  run: SeedRun,
+  likePlan: LikePlan,
+  commentPlan: CommentPlan,
+  users: WrittenUsers,
+): Promise<WrittenPosts> {
+  const { input, userCount, postCount, now, usersFrom, usersTo } = run;
+  const { userIds } = users;
+  const { likesByPost } = likePlan;
+  const { commentsByPost, commentOrder, forced } = commentPlan;
+  const written: WrittenPosts = {
+    likeRows: 0,
+    commentRows: 0,
+    postsByUser: new Int32Array(userCount),
+    deepCursor: null,
+    viralPostId: null,
+    viralPostLikes: -1,
+    manyCommentsPostId: null,
+    manyCommentsPostComments: -1,
+  };
+  const { postsByUser } = written;
+  const deepIndex = postCount > input.deepCursorAfter ? postCount - input.deepCursorAfter : -1;
+  const random = run.streams.posts;
+  const likes = run.streams.likes;
+  const comments = run.streams.comments;
+  const likerOrder = likes.permutation(userCount);
+  const commenterOrder = comments.permutation(userCount);
+  const postsFrom = now - SPAN_MS;
+  let previous = -Infinity;
+  for (let chunkStart = 0; chunkStart < postCount; chunkStart += POST_CHUNK) {
+    const postRows: FullRow<'posts'>[] = [];
+    const likeRowsChunk: FullRow<'likes'>[] = [];
+    const commentRowsChunk: FullRow<'comments'>[] = [];
+    for (let index = chunkStart; index < Math.min(postCount, chunkStart + POST_CHUNK); index += 1) {
+      // Strictly increasing times make (created_at, id) order the same as generation order.
+      const created = Math.max(previous + 1, Math.floor(postsFrom + (SPAN_MS * (index + random.next())) / postCount));
+      previous = created;
+      const id = run.ids.next(created);
+      // Authors must have joined: early members write the most, as on most communities.
+      const joined = Math.ceil((userCount * (created - usersFrom)) / (usersTo - usersFrom));
+      const eligible = Math.min(userCount, Math.max(1, joined));
+      const author = Math.floor(eligible * Math.pow(random.next(), 2));
+      postsByUser[author] = postsByUser[author] + 1;
+
+      const likeCount = likesByPost[index];
+      const likers = likes.distinct(likeCount, userCount, 1.5).map((rank) => likerOrder[rank]);
+      likers.sort((a, b) => a - b);
+      for (const liker of likers) {
+        likeRowsChunk.push({
+          post_id: id,
+          user_id: userIds[liker],
+          created_at: isoTime(created + (now - created) * Math.pow(likes.next(), 3)),
+        });
+      }
+
+      const commentCount = commentsByPost[index];
+      const commenters = new Set<number>();
+      for (let n = 0; n < commentCount; n += 1) {
+        const commenter = commenterOrder[Math.floor(userCount * Math.pow(comments.next(), 1.5))];
+        commenters.add(commenter);
+        const at = created + (now - created) * Math.pow(comments.next(), 2);
+        commentRowsChunk.push({
+          id: run.ids.next(at),
+          post_id: id,
+          author_id: userIds[commenter],
+          text: commentText(comments),
+          created_at: isoTime(at),
+        });
+      }
+
+      const link1 = random.chance(0.3) ? link(random) : '';
+      postRows.push({
+        id,
+        author_id: userIds[author],
+        title: postTitle(random),
+        description: postDescription(random),
+        photo: input.imageUrls.length > 0 && random.chance(1 / 3) ? random.pick(input.imageUrls) : '',
+        category: random.chance(0.2) ? '' : random.pick(CATEGORIES),
+        link1,
+        link2: link1 && random.chance(0.3) ? link(random) : '',
+        likes_count: likers.length,
+        comments_count: commentCount,
+        commenters_count: commenters.size,
+        created_at: isoTime(created),
+        updated_at: isoTime(random.chance(0.1) ? created + (now - created) * random.next() : created),
+      });
+      if (index === deepIndex) written.deepCursor = encodeCursor({ createdAt: isoTime(created), id });
+      if (likers.length > written.viralPostLikes) {
+        written.viralPostId = id;
+        written.viralPostLikes = likers.length;
+      }
+      const isManyCommentsPost = forced ? index === commentOrder[0] : commentCount > written.manyCommentsPostComments;
+      if (isManyCommentsPost) {
+        written.manyCommentsPostId = id;
+        written.manyCommentsPostComments = commentCount;
       }
     }
-    await write('notices', rows);
-    progress(`notices ${noticeCount}`, true);
+    // Parents first: PostgreSQL checks each like's and comment's post as the row goes in.
+    await run.write('posts', postRows);
+    await run.write('likes', likeRowsChunk);
+    await run.write('comments', commentRowsChunk);
+    written.likeRows += likeRowsChunk.length;
+    written.commentRows += commentRowsChunk.length;
+    run.progress(
+      `posts ${chunkStart + postRows.length}/${postCount}, likes ${written.likeRows}, comments ${written.commentRows}`,
+    );
   }
+  run.progress(`posts ${postCount}, likes ${written.likeRows}, comments ${written.commentRows}`, true);
+  return written;
+}
 
+/** Notices, oldest first, with 0–3 links and a few tags. Answers how many were written. */
+async function writeNotices(run: SeedRun, users: WrittenUsers): Promise<number> {
+  const { userCount, now } = run;
+  const noticeCount = userCount > 0 ? run.input.sizes.notices : 0;
+  const random = run.streams.notices;
+  const noticesFrom = now - SPAN_MS;
+  let rows: FullRow<'notices'>[] = [];
+  let previous = -Infinity;
+  for (let index = 0; index < noticeCount; index += 1) {
+    const created = Math.max(previous + 1, Math.floor(noticesFrom + (SPAN_MS * (index + random.next())) / noticeCount));
+    previous = created;
+    const links: string[] = [];
+    for (let n = random.int(0, 3); n > 0; n -= 1) links.push(link(random));
+    const tags = [...new Set(Array.from({ length: random.int(0, 3) }, () => random.pick(TAGS)))];
+    rows.push({
+      id: run.ids.next(created),
+      author_id: users.userIds[Math.floor(userCount * Math.pow(random.next(), 2))],
+      description: noticeText(random),
+      links: JSON.stringify(links),
+      tags: JSON.stringify(tags),
+      created_at: isoTime(created),
+    });
+    if (rows.length >= ROW_CHUNK) {
+      await run.write('notices', rows);
+      rows = [];
+    }
+  }
+  await run.write('notices', rows);
+  run.progress(`notices ${noticeCount}`, true);
+  return noticeCount;
+}
+
+/**
+ * The profile landmark: a typical active member rather than the single most prolific one — the
+ * user with the fewest posts ≥ PROFILE_MIN_POSTS, else the most prolific. -1 when there are no users.
+ */
+function pickProfileUser(postsByUser: Int32Array): number {
   let profileUser = -1;
-  for (let user = 0; user < userCount; user += 1) {
+  for (let user = 0; user < postsByUser.length; user += 1) {
     if (profileUser < 0 || postsByUser[user] > postsByUser[profileUser]) profileUser = user;
   }
   const profilePosts = profileUser >= 0 ? postsByUser[profileUser] : 0;
   if (profilePosts >= PROFILE_MIN_POSTS) {
-    // A typical active member rather than the single most prolific one: the fewest posts ≥ 20.
-    for (let user = 0; user < userCount; user += 1) {
+    for (let user = 0; user < postsByUser.length; user += 1) {
       const count = postsByUser[user];
       if (count >= PROFILE_MIN_POSTS && count < postsByUser[profileUser]) profileUser = user;
     }
   }
-
-  return {
-    sizes: {
-      users: userCount,
-      posts: postCount,
-      likes: likeRows,
-      comments: commentRows,
-      follows: followRows,
-      notices: noticeCount,
-    },
-    landmarks: {
-      viralPostId,
-      viralPostLikes: Math.max(0, viralPostLikes),
-      manyCommentsPostId,
-      manyCommentsPostComments: Math.max(0, manyCommentsPostComments),
-      heavyFollowerId: heavyFollower >= 0 ? userIds[heavyFollower] : null,
-      heavyFollowerUserName,
-      heavyFollowerFollows: heavyFollower >= 0 ? followsByUser[heavyFollower] : 0,
-      profileUserId: profileUser >= 0 ? userIds[profileUser] : null,
-      signInUserName: heavyFollowerUserName,
-      deepCursor,
-    },
-    insertMs,
-  };
+  return profileUser;
 }
