@@ -1,5 +1,6 @@
 import { DeleteOutlined, LinkOutlined } from '@ant-design/icons';
 import type { Notice } from '@techit/contract/api-types';
+import { isHttpUrl } from '@techit/contract/url-rules';
 import { Button, Typography } from 'antd';
 import { Card } from '../../../components/surface-card';
 import { Link } from 'react-router-dom';
@@ -8,7 +9,6 @@ import { paths } from '../../../config/paths';
 import { confirm, notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useDeleteNotice } from '../api/delete-notice';
-import { isHttpUrl } from './safe-url';
 import './notices.css';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

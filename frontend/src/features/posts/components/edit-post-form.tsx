@@ -2,6 +2,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import type { Post } from '@techit/contract/api-types';
 import { CATEGORIES, type Category } from '@techit/contract/enums';
 import { LIMITS } from '@techit/contract/limits';
+import { isHttpUrl } from '@techit/contract/url-rules';
 import { Alert, Button, Form, Input, Select, Space } from 'antd';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -15,7 +16,6 @@ import { ApiError } from '../../../lib/api-client';
 import { imageVariant } from '@techit/contract/image-variants';
 import { uploadImage } from '../../../lib/upload-image';
 import { useEditPost } from '../api/edit-post';
-import { isWebLink } from './post-format';
 import './posts.css';
 import { busy } from '../../../lib/busy';
 
@@ -24,7 +24,7 @@ const optionalLink = (name: string) =>
     .string()
     .trim()
     .max(LIMITS.linkMax, `${name} must be at most ${LIMITS.linkMax} characters`)
-    .test('web-link', `${name} must start with http:// or https://`, (value) => !value || isWebLink(value))
+    .test('web-link', `${name} must start with http:// or https://`, (value) => !value || isHttpUrl(value))
     .default('');
 
 const schema = yup.object({
