@@ -1,7 +1,8 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { busy } from '../../../lib/busy';
 import { ApiError } from '../../../lib/api-client';
@@ -37,22 +38,12 @@ export function LoginForm() {
   return (
     <Form layout="vertical" onFinish={() => void submit()} requiredMark={false}>
       {error && <Alert type="error" title={error} showIcon role="alert" style={{ marginBottom: 16 }} />}
-      <Form.Item label="Username" htmlFor="login-username">
-        <Controller
-          name="userName"
-          control={control}
-          render={({ field }) => (
-            <Input {...field} id="login-username" autoComplete="username" placeholder="Username or email" />
-          )}
-        />
-      </Form.Item>
-      <Form.Item label="Password" htmlFor="login-password">
-        <Controller
-          name="password"
-          control={control}
-          render={({ field }) => <Input.Password {...field} id="login-password" autoComplete="current-password" />}
-        />
-      </Form.Item>
+      <FormField control={control} name="userName" label="Username" id="login-username">
+        {(input) => <Input {...input} autoComplete="username" placeholder="Username or email" />}
+      </FormField>
+      <FormField control={control} name="password" label="Password" id="login-password">
+        {(input) => <Input.Password {...input} autoComplete="current-password" />}
+      </FormField>
       <Button type="primary" htmlType="submit" block loading={busy(formState.isSubmitting)}>
         Log in
       </Button>

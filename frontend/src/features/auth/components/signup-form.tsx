@@ -2,6 +2,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { FormField } from '../../../components/form-field';
 import { ImagePicker } from '../../../components/image-picker';
 import { paths } from '../../../config/paths';
 import { busy } from '../../../lib/busy';
@@ -50,27 +51,15 @@ export function SignUpForm() {
   return (
     <Form layout="vertical" onFinish={() => void submit()} requiredMark={false}>
       {error && <Alert type="error" title={error} showIcon role="alert" style={{ marginBottom: 16 }} />}
-      <Form.Item label="Username" htmlFor="signup-username">
-        <Controller
-          name="userName"
-          control={control}
-          render={({ field }) => <Input {...field} id="signup-username" autoComplete="username" />}
-        />
-      </Form.Item>
-      <Form.Item label="Email" htmlFor="signup-email">
-        <Controller
-          name="email"
-          control={control}
-          render={({ field }) => <Input {...field} id="signup-email" type="email" autoComplete="email" />}
-        />
-      </Form.Item>
-      <Form.Item label="Password" htmlFor="signup-password">
-        <Controller
-          name="password"
-          control={control}
-          render={({ field }) => <Input.Password {...field} id="signup-password" autoComplete="new-password" />}
-        />
-      </Form.Item>
+      <FormField control={control} name="userName" label="Username" id="signup-username">
+        {(input) => <Input {...input} autoComplete="username" />}
+      </FormField>
+      <FormField control={control} name="email" label="Email" id="signup-email">
+        {(input) => <Input {...input} type="email" autoComplete="email" />}
+      </FormField>
+      <FormField control={control} name="password" label="Password" id="signup-password">
+        {(input) => <Input.Password {...input} autoComplete="new-password" />}
+      </FormField>
       <Form.Item label="Picture (optional)">
         <Controller
           name="picture"

@@ -1,11 +1,12 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { LIMITS } from '@techit/contract/limits';
 import { Button, Form, Input } from 'antd';
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
 import { requiredText } from '../../../lib/form-rules';
+import { FormField } from '../../../components/form-field';
 import { ImagePicker } from '../../../components/image-picker';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -36,13 +37,10 @@ export function CreatePostForm() {
   const navigate = useNavigate();
   const create = useCreatePost();
   const [file, setFile] = useState<File | null>(null);
-  const titleId = useId();
-  const descId = useId();
   const { control, handleSubmit, formState } = useForm({
     resolver: yupResolver(schema),
     defaultValues: { title: '', desc: '' },
   });
-  const { errors } = formState;
 
   const submit = handleSubmit(async ({ title, desc }) => {
     const hadToken = storage.token() !== null;
@@ -67,49 +65,14 @@ export function CreatePostForm() {
 
   return (
     <Form layout="vertical" onFinish={() => void submit()} aria-label="Create a post">
-      <Form.Item
-        label="Title"
-        htmlFor={titleId}
-        required
-        validateStatus={errors.title ? 'error' : undefined}
-        help={errors.title?.message}
-      >
-        <Controller
-          name="title"
-          control={control}
-          render={({ field }) => (
-            <Input
-              {...field}
-              id={titleId}
-              placeholder="What is your post about?"
-              count={{ show: true, max: LIMITS.postTitleMax }}
-              aria-invalid={errors.title ? true : undefined}
-            />
-          )}
-        />
-      </Form.Item>
-      <Form.Item
-        label="Description"
-        htmlFor={descId}
-        required
-        validateStatus={errors.desc ? 'error' : undefined}
-        help={errors.desc?.message}
-      >
-        <Controller
-          name="desc"
-          control={control}
-          render={({ field }) => (
-            <Input.TextArea
-              {...field}
-              id={descId}
-              placeholder="Share the details"
-              autoSize={{ minRows: 4, maxRows: 12 }}
-              count={{ show: true, max: LIMITS.postDescMax }}
-              aria-invalid={errors.desc ? true : undefined}
-            />
-          )}
-        />
-      </Form.Item>
+      <FormField control={control} name="title" label="Title" required max={LIMITS.postTitleMax}>
+        {(input) => <Input {...input} placeholder="What is your post about?" />}
+      </FormField>
+      <FormField control={control} name="desc" label="Description" required max={LIMITS.postDescMax}>
+        {(input) => (
+          <Input.TextArea {...input} placeholder="Share the details" autoSize={{ minRows: 4, maxRows: 12 }} />
+        )}
+      </FormField>
       <Form.Item>
         <ImagePicker label="Choose an image" value={file} onChange={setFile} />
       </Form.Item>
