@@ -8,7 +8,7 @@ import { busy } from '../../../lib/busy';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { signIn } from '../api/sign-in';
+import { useSignIn } from '../api/sign-in';
 
 interface LoginValues {
   userName: string;
@@ -20,18 +20,19 @@ export function LoginForm() {
   const navigate = useNavigate();
   const session = useSession();
   const [error, setError] = useState<string | null>(null);
+  const signIn = useSignIn();
   const { control, handleSubmit, formState } = useForm<LoginValues>({ defaultValues: { userName: '', password: '' } });
 
   const submit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const reply = await signIn(values);
+      const reply = await signIn.mutateAsync(values);
       session.signIn(reply.token, reply.user);
       notify.success('Signed in successfully');
       void navigate(paths.home);
     } catch (failure) {
+      // Logged by the error policy (lib/query-client.ts); the server's words are shown here.
       if (failure instanceof ApiError && failure.status !== 0) setError(failure.message);
-      else console.warn(failure);
     }
   });
 

@@ -8,8 +8,9 @@ import { paths } from '../../../config/paths';
 import { busy } from '../../../lib/busy';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { uploadImage } from '../../../lib/upload-image';
-import { signUp } from '../api/sign-up';
+import { hasStatus } from '../../../lib/query-client';
+import { useUploadImage } from '../../../lib/upload-image';
+import { useSignUp } from '../api/sign-up';
 
 interface SignUpValues {
   userName: string;
@@ -20,10 +21,19 @@ interface SignUpValues {
 
 const EMPTY: SignUpValues = { userName: '', email: '', password: '', picture: null };
 
+/** The server's words say what was wrong with the picture; no server reached, only the console. */
+const UPLOAD_FAILED = {
+  title: 'Oops, there was an issue while uploading image!',
+  withReason: () => true,
+  except: hasStatus(0),
+};
+
 /** The picture, when chosen, is uploaded first; its URL goes with the sign-up (spec 4). */
 export function SignUpForm() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  const upload = useUploadImage(UPLOAD_FAILED);
+  const signUp = useSignUp();
   const { control, handleSubmit, reset, formState } = useForm<SignUpValues>({ defaultValues: EMPTY });
 
   const submit = handleSubmit(async ({ picture, ...values }) => {
@@ -31,20 +41,17 @@ export function SignUpForm() {
     try {
       let pic: string | undefined;
       try {
-        pic = picture ? await uploadImage(picture) : undefined;
-      } catch (failure) {
-        if (failure instanceof ApiError && failure.status !== 0) {
-          notify.error('Oops, there was an issue while uploading image!', failure.message);
-        } else console.warn(failure);
-        return;
+        pic = picture ? await upload.mutateAsync(picture) : undefined;
+      } catch {
+        return; // told by the upload's errorToast (lib/query-client.ts)
       }
-      const reply = await signUp({ ...values, ...(pic ? { pic } : {}) });
+      const reply = await signUp.mutateAsync({ ...values, ...(pic ? { pic } : {}) });
       notify.success(reply.message);
       reset(EMPTY);
       void navigate(paths.login);
     } catch (failure) {
+      // Logged by the error policy (lib/query-client.ts); the server's words are shown here.
       if (failure instanceof ApiError && failure.status !== 0) setError(failure.message);
-      else console.warn(failure);
     }
   });
 

@@ -9,7 +9,6 @@ import * as yup from 'yup';
 import { FormField } from '../../../components/form-field';
 import { requiredText } from '../../../lib/form-rules';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useCreateNotice } from '../api/create-notice';
 import './notices.css';
@@ -23,8 +22,6 @@ const schema = yup.object({
 });
 
 type NoticeValues = yup.InferType<typeof schema>;
-
-const FAILED = 'there was an issue while creating notice!';
 
 /**
  * The create page's Notice form: a description and up to three links (free text here; the server
@@ -54,22 +51,8 @@ export function CreateNoticeForm() {
       });
       notify.success('Created notice successfully');
       void navigate(paths.home);
-    } catch (failure) {
-      console.warn(failure);
-      // A 401 already ended the session with its own 'Please login again' toast.
-      if (failure instanceof ApiError && failure.status === 401) return;
-      notify.error(
-        'Oops',
-        failure instanceof ApiError && failure.status === 400 ? (
-          <>
-            {FAILED}
-            <br />
-            {failure.message}
-          </>
-        ) : (
-          FAILED
-        ),
-      );
+    } catch {
+      // Told by the mutation's errorToast (lib/query-client.ts); the form stays as it was.
     } finally {
       posting.current = false;
     }

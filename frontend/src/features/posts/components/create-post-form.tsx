@@ -12,7 +12,8 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { storage } from '../../../lib/storage';
-import { uploadImage } from '../../../lib/upload-image';
+import { hasStatus } from '../../../lib/query-client';
+import { useUploadImage } from '../../../lib/upload-image';
 import { useCreatePost } from '../api/create-post';
 import './posts.css';
 import { busy } from '../../../lib/busy';
@@ -22,19 +23,13 @@ const schema = yup.object({
   desc: requiredText('Description', LIMITS.postDescMax),
 });
 
-/**
- * A 401 means the session is over: the api-client has signed the user out and said 'Please login
- * again' (when a token was sent); say it here when it was not.
- */
-function isSessionOver(error: unknown, hadToken: boolean): boolean {
-  if (!(error instanceof ApiError && error.status === 401)) return false;
-  if (!hadToken) notify.error('Please login again');
-  return true;
-}
+/** The upload's failure; a 401 is told below. */
+const UPLOAD_FAILED = { title: 'Oops, there was an issue while uploading image!', except: hasStatus(401) };
 
 /** Title, description and an optional picture: the picture is uploaded first, then the post created. */
 export function CreatePostForm() {
   const navigate = useNavigate();
+  const upload = useUploadImage(UPLOAD_FAILED);
   const create = useCreatePost();
   const [file, setFile] = useState<File | null>(null);
   const { control, handleSubmit, formState } = useForm({
@@ -44,19 +39,14 @@ export function CreatePostForm() {
 
   const submit = handleSubmit(async ({ title, desc }) => {
     const hadToken = storage.token() !== null;
-    let pic: string | undefined;
-    if (file) {
-      try {
-        pic = await uploadImage(file);
-      } catch (error) {
-        if (!isSessionOver(error, hadToken)) notify.error('Oops, there was an issue while uploading image!');
-        return;
-      }
-    }
     try {
+      const pic = file ? await upload.mutateAsync(file) : undefined;
       await create.mutateAsync({ title, desc, pic });
     } catch (error) {
-      if (!isSessionOver(error, hadToken)) notify.error('Oops', 'there was an issue while creating post!');
+      // Other failures are told by the mutations' errorToast (lib/query-client.ts). A 401 means the
+      // session is over: the api-client has signed the user out and said 'Please login again' when
+      // a token was sent; say it here when it was not.
+      if (error instanceof ApiError && error.status === 401 && !hadToken) notify.error('Please login again');
       return;
     }
     notify.success('Created post successfully');
