@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS, USER_NAME_PATTERN } from '@techit/contract/limits';
 import { sql } from 'kysely';
-import { isHttpUrl } from '../src/common/url-rules';
+import { isHttpUrl } from '@techit/contract/url-rules';
 import { isoTime } from '../src/seed/iso-time';
 import { longTail } from '../src/seed/long-tail';
 import { runSeed, SEED_PASSWORD, SEED_SUMMARY_FILE, type SeedSummary } from '../src/seed/run-seed';

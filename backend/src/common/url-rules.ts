@@ -1,16 +1,6 @@
-import { DEFAULT_PROFILE_PIC, LIMITS } from '@techit/contract/limits';
+import { DEFAULT_PROFILE_PIC } from '@techit/contract/limits';
+import { isHttpUrl } from '@techit/contract/url-rules';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-
-/** Only http(s): a `javascript:` or `data:` link must never reach another user's browser. */
-export function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > LIMITS.linkMax || /\s/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The path of a full image this server stored on its own disk: `<id>-<width>x<height>.webp`, or

@@ -1,9 +1,10 @@
 import { CATEGORIES, DEFAULT_THEME, THEMES } from '@techit/contract/enums';
 import { DEFAULT_PROFILE_PIC, LIMITS, USER_NAME_PATTERN } from '@techit/contract/limits';
+import { isHttpUrl } from '@techit/contract/url-rules';
 import { isEmail } from 'class-validator';
 import { isBcryptHash } from '../auth/password-hasher';
 import { parseObjectId } from '../common/object-id';
-import { isHttpUrl, isPictureUrl } from '../common/url-rules';
+import { isPictureUrl } from '../common/url-rules';
 import type {
   CommentsTable,
   FollowsTable,

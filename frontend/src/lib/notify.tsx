@@ -98,6 +98,17 @@ export const notify = {
   },
 };
 
+/** A toast's description with the server's own words on a line of their own (what to change). */
+export function withReason(description: string, reason: string): ReactNode {
+  return (
+    <>
+      {description}
+      <br />
+      {reason}
+    </>
+  );
+}
+
 /** A themed confirmation dialog (a real dialog, so keyboard users land in it and return from it). */
 export function confirm(config: ModalFuncProps): void {
   withFeedback(({ modal }) => void modal.confirm(config));

@@ -1,7 +1,68 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { notify, withReason } from './notify';
+
+/**
+ * The toast a failed query or mutation shows (the spec names one per call). The api-client has
+ * already said what it says for every call: a 401 ends the session with 'Please login again', a
+ * 429 shows 'Slow down'.
+ */
+export interface ErrorToast {
+  title: string;
+  description?: string;
+  /** Failures this toast is not for: the screen shows them itself (a 404's empty state), or another toast already did. */
+  except?: (error: ApiError) => boolean;
+  /** Refusals whose reply's own words are added on a line of their own: they say what to change. */
+  withReason?: (error: ApiError) => boolean;
+}
+
+/**
+ * What a query's or mutation's `meta` may say about its failures. Without `errorToast` a failure
+ * shows nothing (it is still logged): either the spec keeps it on the console (likes, comments,
+ * top posts), or the screen shows it itself (an alert in a form, an empty state).
+ */
+export interface FailureMeta extends Record<string, unknown> {
+  errorToast?: ErrorToast;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: FailureMeta;
+    mutationMeta: FailureMeta;
+  }
+}
+
+/** For `except` and `withReason`: the reply had one of these statuses. */
+export const hasStatus =
+  (...statuses: number[]) =>
+  (error: ApiError): boolean =>
+    statuses.includes(error.status);
+
+/**
+ * The one error policy of the web app: every failed query and mutation is logged here, and shows
+ * the toast its `meta` names. No call site catches an error only to tell the user about it.
+ */
+function reportFailure(error: Error, meta: FailureMeta | undefined, what: string): void {
+  // The spec's client logs every error; the api-client logs the reply, this says what it broke.
+  console.warn(`${what} failed:`, error);
+  const toast = meta?.errorToast;
+  if (!toast) return;
+  const reply = error instanceof ApiError ? error : null;
+  if (reply && toast.except?.(reply)) return;
+  if (reply && toast.withReason?.(reply)) {
+    notify.error(toast.title, toast.description ? withReason(toast.description, reply.message) : reply.message);
+  } else {
+    notify.error(toast.title, toast.description);
+  }
+}
 
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error, query) => reportFailure(error, query.meta, `Loading ${JSON.stringify(query.queryKey)}`),
+  }),
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) => reportFailure(error, mutation.meta, 'A change'),
+  }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,

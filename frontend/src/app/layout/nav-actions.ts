@@ -2,9 +2,22 @@ import { useNavigate } from 'react-router-dom';
 import { useRequireLogin } from '../../components/use-require-login';
 import { paths } from '../../config/paths';
 import { useTheme } from '../../features/theme/theme-provider';
-import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
+import { hasStatus, queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
+
+const logoutEverywhere = {
+  // Fetched when used: the menu is the only way in, and no first paint needs it.
+  mutationFn: async () => (await import('../../features/auth/api/logout-all')).logoutAll(),
+  meta: {
+    errorToast: {
+      title: 'Oops',
+      description: 'there was an issue while signing out of all devices!',
+      // A 401 has already ended the session here, with its own toast.
+      except: hasStatus(401),
+    },
+  },
+};
 
 /** What both navigation bars do: one definition, two layouts. */
 export function useNavActions() {
@@ -24,20 +37,20 @@ export function useNavActions() {
     },
     /** The server retires every token of the user (other browsers too), then this one signs out. */
     logoutAll: () => {
-      // Fetched when used: the menu is the only way in, and no first paint needs it.
-      import('../../features/auth/api/logout-all')
-        .then(({ logoutAll }) => logoutAll())
+      // A mutation, so its failure follows the error policy (lib/query-client.ts), run the way
+      // MutationObserver runs one: useMutation here would put its code in the layout, which every
+      // page downloads first, for one menu item.
+      void queryClient
+        .getMutationCache()
+        .build(queryClient, logoutEverywhere)
+        .execute(undefined)
         .then(
           () => {
             signOut();
             void navigate(paths.login);
             notify.success('Signed out of all devices');
           },
-          (error: unknown) => {
-            // A 401 has already ended the session here, with its own toast.
-            if (error instanceof ApiError && error.status === 401) return;
-            notify.error('Oops', 'there was an issue while signing out of all devices!');
-          },
+          () => undefined,
         );
     },
     login: () => void navigate(paths.login),

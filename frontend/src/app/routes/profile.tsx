@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/empty-state';
 import { type TabItem, Tabs } from '../../components/surface-tabs';
@@ -6,7 +6,6 @@ import { PostFeed } from '../../features/posts/components/post-feed';
 import { useUser } from '../../features/users/api/get-user';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../../features/users/components/profile-header';
 import { ApiError } from '../../lib/api-client';
-import { notify } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 type Tab = 'posts' | 'notices';
@@ -32,12 +31,6 @@ export default function ProfilePage() {
   const user = useDeferredValue(profile.data?.user);
   const missing = profile.error instanceof ApiError && profile.error.status === 404;
   useDocumentTitle(profile.data?.user.userName ?? (missing ? 'User not found' : 'Profile'));
-
-  useEffect(() => {
-    if (profile.isError && !missing) {
-      notify.error('Oops', "There was an issue while getting the user, it probably doesn't exist!");
-    }
-  }, [profile.isError, profile.errorUpdatedAt, missing]);
 
   if (missing) {
     return <EmptyState title="This User doesn't exist!" subtitle="Try searching for another user or go to Home." />;

@@ -1,13 +1,14 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { busy } from '../../../lib/busy';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { signIn } from '../api/sign-in';
+import { useSignIn } from '../api/sign-in';
 
 interface LoginValues {
   userName: string;
@@ -19,40 +20,31 @@ export function LoginForm() {
   const navigate = useNavigate();
   const session = useSession();
   const [error, setError] = useState<string | null>(null);
+  const signIn = useSignIn();
   const { control, handleSubmit, formState } = useForm<LoginValues>({ defaultValues: { userName: '', password: '' } });
 
   const submit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const reply = await signIn(values);
+      const reply = await signIn.mutateAsync(values);
       session.signIn(reply.token, reply.user);
       notify.success('Signed in successfully');
       void navigate(paths.home);
     } catch (failure) {
+      // Logged by the error policy (lib/query-client.ts); the server's words are shown here.
       if (failure instanceof ApiError && failure.status !== 0) setError(failure.message);
-      else console.warn(failure);
     }
   });
 
   return (
     <Form layout="vertical" onFinish={() => void submit()} requiredMark={false}>
       {error && <Alert type="error" title={error} showIcon role="alert" style={{ marginBottom: 16 }} />}
-      <Form.Item label="Username" htmlFor="login-username">
-        <Controller
-          name="userName"
-          control={control}
-          render={({ field }) => (
-            <Input {...field} id="login-username" autoComplete="username" placeholder="Username or email" />
-          )}
-        />
-      </Form.Item>
-      <Form.Item label="Password" htmlFor="login-password">
-        <Controller
-          name="password"
-          control={control}
-          render={({ field }) => <Input.Password {...field} id="login-password" autoComplete="current-password" />}
-        />
-      </Form.Item>
+      <FormField control={control} name="userName" label="Username" id="login-username">
+        {(input) => <Input {...input} autoComplete="username" placeholder="Username or email" />}
+      </FormField>
+      <FormField control={control} name="password" label="Password" id="login-password">
+        {(input) => <Input.Password {...input} autoComplete="current-password" />}
+      </FormField>
       <Button type="primary" htmlType="submit" block loading={busy(formState.isSubmitting)}>
         Log in
       </Button>

@@ -2,13 +2,15 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { FormField } from '../../../components/form-field';
 import { ImagePicker } from '../../../components/image-picker';
 import { paths } from '../../../config/paths';
 import { busy } from '../../../lib/busy';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { uploadImage } from '../../../lib/upload-image';
-import { signUp } from '../api/sign-up';
+import { hasStatus } from '../../../lib/query-client';
+import { useUploadImage } from '../../../lib/upload-image';
+import { useSignUp } from '../api/sign-up';
 
 interface SignUpValues {
   userName: string;
@@ -19,10 +21,19 @@ interface SignUpValues {
 
 const EMPTY: SignUpValues = { userName: '', email: '', password: '', picture: null };
 
+/** The server's words say what was wrong with the picture; no server reached, only the console. */
+const UPLOAD_FAILED = {
+  title: 'Oops, there was an issue while uploading image!',
+  withReason: () => true,
+  except: hasStatus(0),
+};
+
 /** The picture, when chosen, is uploaded first; its URL goes with the sign-up (spec 4). */
 export function SignUpForm() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  const upload = useUploadImage(UPLOAD_FAILED);
+  const signUp = useSignUp();
   const { control, handleSubmit, reset, formState } = useForm<SignUpValues>({ defaultValues: EMPTY });
 
   const submit = handleSubmit(async ({ picture, ...values }) => {
@@ -30,47 +41,32 @@ export function SignUpForm() {
     try {
       let pic: string | undefined;
       try {
-        pic = picture ? await uploadImage(picture) : undefined;
-      } catch (failure) {
-        if (failure instanceof ApiError && failure.status !== 0) {
-          notify.error('Oops, there was an issue while uploading image!', failure.message);
-        } else console.warn(failure);
-        return;
+        pic = picture ? await upload.mutateAsync(picture) : undefined;
+      } catch {
+        return; // told by the upload's errorToast (lib/query-client.ts)
       }
-      const reply = await signUp({ ...values, ...(pic ? { pic } : {}) });
+      const reply = await signUp.mutateAsync({ ...values, ...(pic ? { pic } : {}) });
       notify.success(reply.message);
       reset(EMPTY);
       void navigate(paths.login);
     } catch (failure) {
+      // Logged by the error policy (lib/query-client.ts); the server's words are shown here.
       if (failure instanceof ApiError && failure.status !== 0) setError(failure.message);
-      else console.warn(failure);
     }
   });
 
   return (
     <Form layout="vertical" onFinish={() => void submit()} requiredMark={false}>
       {error && <Alert type="error" title={error} showIcon role="alert" style={{ marginBottom: 16 }} />}
-      <Form.Item label="Username" htmlFor="signup-username">
-        <Controller
-          name="userName"
-          control={control}
-          render={({ field }) => <Input {...field} id="signup-username" autoComplete="username" />}
-        />
-      </Form.Item>
-      <Form.Item label="Email" htmlFor="signup-email">
-        <Controller
-          name="email"
-          control={control}
-          render={({ field }) => <Input {...field} id="signup-email" type="email" autoComplete="email" />}
-        />
-      </Form.Item>
-      <Form.Item label="Password" htmlFor="signup-password">
-        <Controller
-          name="password"
-          control={control}
-          render={({ field }) => <Input.Password {...field} id="signup-password" autoComplete="new-password" />}
-        />
-      </Form.Item>
+      <FormField control={control} name="userName" label="Username" id="signup-username">
+        {(input) => <Input {...input} autoComplete="username" />}
+      </FormField>
+      <FormField control={control} name="email" label="Email" id="signup-email">
+        {(input) => <Input {...input} type="email" autoComplete="email" />}
+      </FormField>
+      <FormField control={control} name="password" label="Password" id="signup-password">
+        {(input) => <Input.Password {...input} autoComplete="new-password" />}
+      </FormField>
       <Form.Item label="Picture (optional)">
         <Controller
           name="picture"

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NoticeReply } from '@techit/contract/api-types';
 import { api } from '../../../lib/api-client';
+import { hasStatus } from '../../../lib/query-client';
 import { noticesQueryKey } from './notice-list-cache';
 
 export interface CreateNoticeRequest {
@@ -18,6 +19,16 @@ export function useCreateNotice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createNotice,
+    meta: {
+      errorToast: {
+        title: 'Oops',
+        description: 'there was an issue while creating notice!',
+        // A 401 already ended the session with its own 'Please login again' toast.
+        except: hasStatus(401),
+        // A refused link: the server says which rule it broke.
+        withReason: hasStatus(400),
+      },
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: noticesQueryKey }),
   });
 }

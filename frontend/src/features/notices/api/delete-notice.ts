@@ -12,6 +12,7 @@ export function useDeleteNotice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteNotice,
+    meta: { errorToast: { title: 'Oops', description: 'there was an issue while deleting the notice!' } },
     onSuccess: (_deleted, noticeId) => removeNoticeFromLists(queryClient, noticeId),
   });
 }

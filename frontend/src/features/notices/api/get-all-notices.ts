@@ -14,5 +14,6 @@ export function useAllNotices() {
     queryKey: allNoticesQueryKey,
     queryFn: ({ pageParam, signal }) => getAllNotices(pageParam, signal),
     ...noticeListPaging,
+    meta: { errorToast: { title: 'Oops, there was an issue fetching the notices!' } },
   });
 }

@@ -14,5 +14,6 @@ export function useUserNotices(userId: string) {
     queryKey: userNoticesQueryKey(userId),
     queryFn: ({ pageParam, signal }) => getUserNotices(userId, pageParam, signal),
     ...noticeListPaging,
+    meta: { errorToast: { title: 'Oops', description: 'there was an issue while fetching user notices!' } },
   });
 }

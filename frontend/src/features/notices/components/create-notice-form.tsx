@@ -2,13 +2,13 @@ import { CloseOutlined } from '@ant-design/icons';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { LIMITS } from '@techit/contract/limits';
 import { Button, Form, Input, Typography } from 'antd';
-import { useId, useRef } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useRef } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
+import { FormField } from '../../../components/form-field';
 import { requiredText } from '../../../lib/form-rules';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useCreateNotice } from '../api/create-notice';
 import './notices.css';
@@ -23,15 +23,12 @@ const schema = yup.object({
 
 type NoticeValues = yup.InferType<typeof schema>;
 
-const FAILED = 'there was an issue while creating notice!';
-
 /**
  * The create page's Notice form: a description and up to three links (free text here; the server
  * accepts only http(s) addresses and its reason is shown when it refuses one).
  */
 export function CreateNoticeForm() {
   const navigate = useNavigate();
-  const id = useId();
   const addButton = useRef<HTMLButtonElement>(null);
   const posting = useRef(false);
   const creation = useCreateNotice();
@@ -54,22 +51,8 @@ export function CreateNoticeForm() {
       });
       notify.success('Created notice successfully');
       void navigate(paths.home);
-    } catch (failure) {
-      console.warn(failure);
-      // A 401 already ended the session with its own 'Please login again' toast.
-      if (failure instanceof ApiError && failure.status === 401) return;
-      notify.error(
-        'Oops',
-        failure instanceof ApiError && failure.status === 400 ? (
-          <>
-            {FAILED}
-            <br />
-            {failure.message}
-          </>
-        ) : (
-          FAILED
-        ),
-      );
+    } catch {
+      // Told by the mutation's errorToast (lib/query-client.ts); the form stays as it was.
     } finally {
       posting.current = false;
     }
@@ -82,29 +65,16 @@ export function CreateNoticeForm() {
 
   return (
     <Form layout="vertical" onFinish={() => void submit()} aria-label="Create a notice">
-      <Form.Item
-        label="Description"
-        htmlFor={`${id}-desc`}
-        required
-        validateStatus={formState.errors.desc ? 'error' : undefined}
-        help={formState.errors.desc?.message}
-      >
-        <Controller
-          name="desc"
-          control={control}
-          render={({ field }) => (
-            <Input.TextArea
-              {...field}
-              id={`${id}-desc`}
-              aria-required
-              aria-invalid={!!formState.errors.desc}
-              autoSize={{ minRows: 4, maxRows: 12 }}
-              count={{ show: true, max: LIMITS.noticeDescMax }}
-              placeholder="What should the community know?"
-            />
-          )}
-        />
-      </Form.Item>
+      <FormField control={control} name="desc" label="Description" required max={LIMITS.noticeDescMax}>
+        {(input) => (
+          <Input.TextArea
+            {...input}
+            aria-required
+            autoSize={{ minRows: 4, maxRows: 12 }}
+            placeholder="What should the community know?"
+          />
+        )}
+      </FormField>
       <fieldset className="notice-form-fieldset">
         <legend className="notice-form-legend">
           <Typography.Text>
@@ -114,15 +84,14 @@ export function CreateNoticeForm() {
         <div className="notice-form-links">
           {links.fields.map((link, index) => (
             <div className="notice-form-link-row" key={link.id}>
-              <Form.Item label={`Link ${index + 1}`} htmlFor={`${id}-link-${link.id}`} style={{ marginBottom: 0 }}>
-                <Controller
-                  name={`links.${index}.value`}
-                  control={control}
-                  render={({ field }) => (
-                    <Input {...field} id={`${id}-link-${link.id}`} inputMode="url" placeholder="https://…" />
-                  )}
-                />
-              </Form.Item>
+              <FormField
+                control={control}
+                name={`links.${index}.value`}
+                label={`Link ${index + 1}`}
+                style={{ marginBottom: 0 }}
+              >
+                {(input) => <Input {...input} inputMode="url" placeholder="https://…" />}
+              </FormField>
               <Button
                 className="notice-form-link-remove"
                 icon={<CloseOutlined aria-hidden />}

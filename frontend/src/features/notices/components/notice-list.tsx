@@ -1,7 +1,6 @@
 import { Skeleton, Spin } from 'antd';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { EmptyState } from '../../../components/empty-state';
-import { notify } from '../../../lib/notify';
 import { useAllNotices } from '../api/get-all-notices';
 import { useUserNotices } from '../api/get-user-notices';
 import { NoticeCard } from './notice-card';
@@ -17,21 +16,12 @@ export function NoticeList({ source }: { source: NoticeSource }) {
 
 function AllNotices() {
   const query = useAllNotices();
-  useErrorToast(query.isError, query.errorUpdatedAt, 'Oops, there was an issue fetching the notices!');
   return <NoticePages query={query} emptyHint="Notices from the community show up here. Go to Home to see posts." />;
 }
 
 function UserNotices({ userId }: { userId: string }) {
   const query = useUserNotices(userId);
-  useErrorToast(query.isError, query.errorUpdatedAt, 'Oops', 'there was an issue while fetching user notices!');
   return <NoticePages query={query} emptyHint="This user has not posted any notices yet. Go to Home to see posts." />;
-}
-
-/** Once per failed fetch (not once per render). */
-function useErrorToast(isError: boolean, errorUpdatedAt: number, title: string, description?: string) {
-  useEffect(() => {
-    if (isError) notify.error(title, description);
-  }, [isError, errorUpdatedAt, title, description]);
 }
 
 type NoticeQuery = ReturnType<typeof useAllNotices>;

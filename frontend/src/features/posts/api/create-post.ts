@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Post, PostReply } from '@techit/contract/api-types';
 import { api } from '../../../lib/api-client';
+import { hasStatus } from '../../../lib/query-client';
 import { postKeys } from './post-keys';
 
 export interface CreatePostRequest {
@@ -20,6 +21,10 @@ export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPost,
+    // A 401 is told by the api-client or the form (create-post-form.tsx).
+    meta: {
+      errorToast: { title: 'Oops', description: 'there was an issue while creating post!', except: hasStatus(401) },
+    },
     onSuccess: () => queryClient.resetQueries({ queryKey: postKeys.lists() }),
   });
 }

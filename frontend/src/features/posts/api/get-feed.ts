@@ -17,8 +17,10 @@ export async function getFeedPage(feed: Feed, cursor: PageCursor, signal?: Abort
 
 /** The home feed's first pages, also prefetched by the route before its code has arrived. */
 export function feedPostsQuery(feed: Feed, viewerId: string | null) {
-  return postListQuery(postKeys.list({ kind: 'feed', feed }, viewerId), (cursor, signal) =>
-    getFeedPage(feed, cursor, signal),
+  return postListQuery(
+    postKeys.list({ kind: 'feed', feed }, viewerId),
+    (cursor, signal) => getFeedPage(feed, cursor, signal),
+    { errorToast: { title: 'Oops', description: 'there was an issue while fetching posts!' } },
   );
 }
 

@@ -10,6 +10,7 @@ export async function getTopPosts(signal?: AbortSignal): Promise<TopPost[]> {
   return ((await takeBootReply<TopPostsReply>(path)) ?? (await api<TopPostsReply>(path, { signal }))).posts;
 }
 
+/** No errorToast: the spec keeps top posts errors on the console (lib/query-client.ts logs them). */
 export function topPostsQuery() {
   return queryOptions({ queryKey: postKeys.top(), queryFn: ({ signal }) => getTopPosts(signal) });
 }

@@ -15,8 +15,10 @@ export async function getUserPostsPage(userId: string, cursor: PageCursor, signa
 }
 
 export function userPostsQuery(userId: string) {
-  return postListQuery(postKeys.list({ kind: 'user', userId }, null), (cursor, signal) =>
-    getUserPostsPage(userId, cursor, signal),
+  return postListQuery(
+    postKeys.list({ kind: 'user', userId }, null),
+    (cursor, signal) => getUserPostsPage(userId, cursor, signal),
+    { errorToast: { title: 'Oops', description: 'there was an issue while fetching user posts!' } },
   );
 }
 

@@ -1,4 +1,5 @@
 import { type InfiniteData, infiniteQueryOptions } from '@tanstack/react-query';
+import type { FailureMeta } from '../../../lib/query-client';
 import type { PageCursor, PostListKey, PostPage } from './post-keys';
 
 /**
@@ -8,12 +9,14 @@ import type { PageCursor, PostListKey, PostPage } from './post-keys';
 export function postListQuery(
   queryKey: PostListKey,
   fetchPage: (cursor: PageCursor, signal: AbortSignal) => Promise<PostPage>,
+  meta: FailureMeta,
 ) {
   return infiniteQueryOptions<PostPage, Error, InfiniteData<PostPage, PageCursor>, PostListKey, PageCursor>({
     queryKey,
     queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
     initialPageParam: null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
+    meta,
   });
 }
 

@@ -2,8 +2,9 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { LIMITS } from '@techit/contract/limits';
 import { Button, Form, Input } from 'antd';
 import { useLayoutEffect, useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import * as yup from 'yup';
+import { FormField } from '../../../components/form-field';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useAddComment } from '../api/add-comment';
@@ -41,7 +42,6 @@ export function CommentForm({ postId, inputId, draft }: CommentFormProps) {
     resolver: yupResolver(schema),
     defaultValues: { text: draft?.text ?? '' },
   });
-  const error = formState.errors.text?.message;
 
   const submit = handleSubmit(async ({ text }) => {
     try {
@@ -49,7 +49,7 @@ export function CommentForm({ postId, inputId, draft }: CommentFormProps) {
       // Empty, not back to the defaults: those may hold the stand-in's text.
       reset({ text: '' });
     } catch {
-      // Logged by the mutation: the spec keeps comment errors on the console.
+      // Logged by the error policy (lib/query-client.ts): the spec keeps comment errors on the console.
     }
   });
 
@@ -74,22 +74,9 @@ export function CommentForm({ postId, inputId, draft }: CommentFormProps) {
 
   return (
     <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
-      <Form.Item label="Add a comment" htmlFor={inputId} validateStatus={error ? 'error' : undefined} help={error}>
-        <Controller
-          name="text"
-          control={control}
-          render={({ field }) => (
-            <Input.TextArea
-              {...field}
-              id={inputId}
-              placeholder="Write a comment…"
-              autoSize={{ minRows: 2, maxRows: 8 }}
-              count={{ show: true, max: LIMITS.commentMax }}
-              aria-invalid={error ? true : undefined}
-            />
-          )}
-        />
-      </Form.Item>
+      <FormField control={control} name="text" label="Add a comment" id={inputId} max={LIMITS.commentMax}>
+        {(input) => <Input.TextArea {...input} placeholder="Write a comment…" autoSize={{ minRows: 2, maxRows: 8 }} />}
+      </FormField>
       <div className="comment-form-actions">
         <Button type="primary" htmlType="submit" loading={busy(formState.isSubmitting)}>
           Post

@@ -1,17 +1,19 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { LIMITS } from '@techit/contract/limits';
 import { Button, Form, Input } from 'antd';
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
 import { requiredText } from '../../../lib/form-rules';
+import { FormField } from '../../../components/form-field';
 import { ImagePicker } from '../../../components/image-picker';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { storage } from '../../../lib/storage';
-import { uploadImage } from '../../../lib/upload-image';
+import { hasStatus } from '../../../lib/query-client';
+import { useUploadImage } from '../../../lib/upload-image';
 import { useCreatePost } from '../api/create-post';
 import './posts.css';
 import { busy } from '../../../lib/busy';
@@ -21,44 +23,30 @@ const schema = yup.object({
   desc: requiredText('Description', LIMITS.postDescMax),
 });
 
-/**
- * A 401 means the session is over: the api-client has signed the user out and said 'Please login
- * again' (when a token was sent); say it here when it was not.
- */
-function isSessionOver(error: unknown, hadToken: boolean): boolean {
-  if (!(error instanceof ApiError && error.status === 401)) return false;
-  if (!hadToken) notify.error('Please login again');
-  return true;
-}
+/** The upload's failure; a 401 is told below. */
+const UPLOAD_FAILED = { title: 'Oops, there was an issue while uploading image!', except: hasStatus(401) };
 
 /** Title, description and an optional picture: the picture is uploaded first, then the post created. */
 export function CreatePostForm() {
   const navigate = useNavigate();
+  const upload = useUploadImage(UPLOAD_FAILED);
   const create = useCreatePost();
   const [file, setFile] = useState<File | null>(null);
-  const titleId = useId();
-  const descId = useId();
   const { control, handleSubmit, formState } = useForm({
     resolver: yupResolver(schema),
     defaultValues: { title: '', desc: '' },
   });
-  const { errors } = formState;
 
   const submit = handleSubmit(async ({ title, desc }) => {
     const hadToken = storage.token() !== null;
-    let pic: string | undefined;
-    if (file) {
-      try {
-        pic = await uploadImage(file);
-      } catch (error) {
-        if (!isSessionOver(error, hadToken)) notify.error('Oops, there was an issue while uploading image!');
-        return;
-      }
-    }
     try {
+      const pic = file ? await upload.mutateAsync(file) : undefined;
       await create.mutateAsync({ title, desc, pic });
     } catch (error) {
-      if (!isSessionOver(error, hadToken)) notify.error('Oops', 'there was an issue while creating post!');
+      // Other failures are told by the mutations' errorToast (lib/query-client.ts). A 401 means the
+      // session is over: the api-client has signed the user out and said 'Please login again' when
+      // a token was sent; say it here when it was not.
+      if (error instanceof ApiError && error.status === 401 && !hadToken) notify.error('Please login again');
       return;
     }
     notify.success('Created post successfully');
@@ -67,49 +55,14 @@ export function CreatePostForm() {
 
   return (
     <Form layout="vertical" onFinish={() => void submit()} aria-label="Create a post">
-      <Form.Item
-        label="Title"
-        htmlFor={titleId}
-        required
-        validateStatus={errors.title ? 'error' : undefined}
-        help={errors.title?.message}
-      >
-        <Controller
-          name="title"
-          control={control}
-          render={({ field }) => (
-            <Input
-              {...field}
-              id={titleId}
-              placeholder="What is your post about?"
-              count={{ show: true, max: LIMITS.postTitleMax }}
-              aria-invalid={errors.title ? true : undefined}
-            />
-          )}
-        />
-      </Form.Item>
-      <Form.Item
-        label="Description"
-        htmlFor={descId}
-        required
-        validateStatus={errors.desc ? 'error' : undefined}
-        help={errors.desc?.message}
-      >
-        <Controller
-          name="desc"
-          control={control}
-          render={({ field }) => (
-            <Input.TextArea
-              {...field}
-              id={descId}
-              placeholder="Share the details"
-              autoSize={{ minRows: 4, maxRows: 12 }}
-              count={{ show: true, max: LIMITS.postDescMax }}
-              aria-invalid={errors.desc ? true : undefined}
-            />
-          )}
-        />
-      </Form.Item>
+      <FormField control={control} name="title" label="Title" required max={LIMITS.postTitleMax}>
+        {(input) => <Input {...input} placeholder="What is your post about?" />}
+      </FormField>
+      <FormField control={control} name="desc" label="Description" required max={LIMITS.postDescMax}>
+        {(input) => (
+          <Input.TextArea {...input} placeholder="Share the details" autoSize={{ minRows: 4, maxRows: 12 }} />
+        )}
+      </FormField>
       <Form.Item>
         <ImagePicker label="Choose an image" value={file} onChange={setFile} />
       </Form.Item>

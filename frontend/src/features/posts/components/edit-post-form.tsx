@@ -2,20 +2,21 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import type { Post } from '@techit/contract/api-types';
 import { CATEGORIES, type Category } from '@techit/contract/enums';
 import { LIMITS } from '@techit/contract/limits';
+import { isHttpUrl } from '@techit/contract/url-rules';
 import { Alert, Button, Form, Input, Select, Space } from 'antd';
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
 import { requiredText } from '../../../lib/form-rules';
 import { ButtonLink } from '../../../components/button-link';
+import { FormField } from '../../../components/form-field';
 import { ImagePicker } from '../../../components/image-picker';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { imageVariant } from '@techit/contract/image-variants';
 import { uploadImage } from '../../../lib/upload-image';
 import { useEditPost } from '../api/edit-post';
-import { isWebLink } from './post-format';
 import './posts.css';
 import { busy } from '../../../lib/busy';
 
@@ -24,7 +25,7 @@ const optionalLink = (name: string) =>
     .string()
     .trim()
     .max(LIMITS.linkMax, `${name} must be at most ${LIMITS.linkMax} characters`)
-    .test('web-link', `${name} must start with http:// or https://`, (value) => !value || isWebLink(value))
+    .test('web-link', `${name} must start with http:// or https://`, (value) => !value || isHttpUrl(value))
     .default('');
 
 const schema = yup.object({
@@ -54,7 +55,6 @@ export function EditPostForm({ post }: { post: Post }) {
   const edit = useEditPost(post._id);
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<FailureAlert | null>(null);
-  const ids = { title: useId(), category: useId(), desc: useId(), link1: useId(), link2: useId() };
   const { control, handleSubmit, formState } = useForm({
     resolver: yupResolver(schema),
     defaultValues: {
@@ -65,8 +65,6 @@ export function EditPostForm({ post }: { post: Post }) {
       link2: post.link2,
     },
   });
-  const { errors } = formState;
-  const status = (name: keyof typeof errors) => (errors[name] ? 'error' : undefined);
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -93,69 +91,24 @@ export function EditPostForm({ post }: { post: Post }) {
 
   return (
     <Form layout="vertical" onFinish={() => void submit()} aria-label="Edit post">
-      <Form.Item
-        label="Title"
-        htmlFor={ids.title}
-        required
-        validateStatus={status('title')}
-        help={errors.title?.message}
-      >
-        <Controller
-          name="title"
-          control={control}
-          render={({ field }) => (
-            <Input
-              {...field}
-              id={ids.title}
-              count={{ show: true, max: LIMITS.postTitleMax }}
-              aria-invalid={errors.title ? true : undefined}
-            />
-          )}
-        />
-      </Form.Item>
-      <Form.Item
-        label="Category"
-        htmlFor={ids.category}
-        required
-        validateStatus={status('category')}
-        help={errors.category?.message}
-      >
-        <Controller
-          name="category"
-          control={control}
-          render={({ field }) => (
-            <Select
-              id={ids.category}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              options={CATEGORY_OPTIONS}
-              aria-invalid={errors.category ? true : undefined}
-            />
-          )}
-        />
-      </Form.Item>
-      <Form.Item
-        label="Description"
-        htmlFor={ids.desc}
-        required
-        validateStatus={status('desc')}
-        help={errors.desc?.message}
-      >
-        <Controller
-          name="desc"
-          control={control}
-          render={({ field }) => (
-            <Input.TextArea
-              {...field}
-              id={ids.desc}
-              autoSize={{ minRows: 4, maxRows: 12 }}
-              count={{ show: true, max: LIMITS.postDescMax }}
-              aria-invalid={errors.desc ? true : undefined}
-            />
-          )}
-        />
-      </Form.Item>
+      <FormField control={control} name="title" label="Title" required max={LIMITS.postTitleMax}>
+        {(input) => <Input {...input} />}
+      </FormField>
+      <FormField control={control} name="category" label="Category" required>
+        {({ id, value, onChange, onBlur, 'aria-invalid': invalid }) => (
+          <Select
+            id={id}
+            value={value}
+            onChange={onChange}
+            onBlur={onBlur}
+            options={CATEGORY_OPTIONS}
+            aria-invalid={invalid}
+          />
+        )}
+      </FormField>
+      <FormField control={control} name="desc" label="Description" required max={LIMITS.postDescMax}>
+        {(input) => <Input.TextArea {...input} autoSize={{ minRows: 4, maxRows: 12 }} />}
+      </FormField>
       <Form.Item label="Image">
         {post.photo && !file && (
           <img
@@ -167,48 +120,12 @@ export function EditPostForm({ post }: { post: Post }) {
         )}
         <ImagePicker label={post.photo ? 'Change image' : 'Choose an image'} value={file} onChange={setFile} />
       </Form.Item>
-      <Form.Item
-        label="Code link (optional)"
-        htmlFor={ids.link1}
-        validateStatus={status('link1')}
-        help={errors.link1?.message}
-      >
-        <Controller
-          name="link1"
-          control={control}
-          render={({ field }) => (
-            <Input
-              {...field}
-              id={ids.link1}
-              type="url"
-              inputMode="url"
-              placeholder="https://github.com/…"
-              aria-invalid={errors.link1 ? true : undefined}
-            />
-          )}
-        />
-      </Form.Item>
-      <Form.Item
-        label="Demo link (optional)"
-        htmlFor={ids.link2}
-        validateStatus={status('link2')}
-        help={errors.link2?.message}
-      >
-        <Controller
-          name="link2"
-          control={control}
-          render={({ field }) => (
-            <Input
-              {...field}
-              id={ids.link2}
-              type="url"
-              inputMode="url"
-              placeholder="https://…"
-              aria-invalid={errors.link2 ? true : undefined}
-            />
-          )}
-        />
-      </Form.Item>
+      <FormField control={control} name="link1" label="Code link (optional)">
+        {(input) => <Input {...input} type="url" inputMode="url" placeholder="https://github.com/…" />}
+      </FormField>
+      <FormField control={control} name="link2" label="Demo link (optional)">
+        {(input) => <Input {...input} type="url" inputMode="url" placeholder="https://…" />}
+      </FormField>
       {failure && (
         <Alert
           type="error"

@@ -23,7 +23,7 @@ interface EditPostProps {
 export function EditPost({ postId, statePost }: EditPostProps) {
   const { user } = useSession();
   const handedOver = statePost?._id === postId ? statePost : undefined;
-  const query = usePost(postId, { enabled: !handedOver });
+  const query = usePost(postId, { enabled: !handedOver, showsError: true });
   const post = handedOver ?? query.data;
 
   let content;

@@ -33,7 +33,7 @@ export function PostActions({ post, canEdit, expanded }: PostActionsProps) {
         try {
           await remove.mutateAsync(post._id);
         } catch {
-          return; // logged by the mutation (spec: console only)
+          return; // logged by the error policy (lib/query-client.ts; spec: console only)
         }
         if (expanded) await navigate(paths.home, { replace: true });
         forgetPost(queryClient, post._id);

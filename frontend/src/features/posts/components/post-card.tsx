@@ -1,5 +1,6 @@
 import { CodeOutlined, CommentOutlined, LinkOutlined } from '@ant-design/icons';
 import type { Post } from '@techit/contract/api-types';
+import { isHttpUrl } from '@techit/contract/url-rules';
 import { Button } from 'antd';
 import { Card } from '../../../components/surface-card';
 import { Tag } from '../../../components/surface-tag';
@@ -12,7 +13,7 @@ import { useSession } from '../../../lib/session';
 import { LikeButton } from './like-button';
 import { PostActions } from './post-actions';
 import { PostPhoto } from './post-photo';
-import { countLabel, formatDate, isWebLink } from './post-format';
+import { countLabel, formatDate } from './post-format';
 import './posts.css';
 
 interface PostCardProps {
@@ -79,9 +80,9 @@ export function PostCard({ post, expanded = false, onComment, priority = false, 
           />
         )}
 
-        {(isWebLink(post.link1) || isWebLink(post.link2)) && (
+        {(isHttpUrl(post.link1) || isHttpUrl(post.link2)) && (
           <div className="post-links">
-            {isWebLink(post.link1) && (
+            {isHttpUrl(post.link1) && (
               <Button
                 size="small"
                 icon={<CodeOutlined aria-hidden />}
@@ -92,7 +93,7 @@ export function PostCard({ post, expanded = false, onComment, priority = false, 
                 Code<span className="visually-hidden"> (opens in a new tab)</span>
               </Button>
             )}
-            {isWebLink(post.link2) && (
+            {isHttpUrl(post.link2) && (
               <Button
                 size="small"
                 icon={<LinkOutlined aria-hidden />}

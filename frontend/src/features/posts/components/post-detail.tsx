@@ -1,8 +1,6 @@
 import { Card } from '../../../components/surface-card';
-import { useCallback, useDeferredValue, useEffect, useId } from 'react';
+import { useCallback, useDeferredValue, useId } from 'react';
 import { EmptyState } from '../../../components/empty-state';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
 import { usePost } from '../api/get-post';
 import { CommentBox } from './comment-box';
 import { CommentList } from './comment-list';
@@ -19,12 +17,6 @@ export function PostDetail({ postId }: { postId: string }) {
   const post = useDeferredValue(data);
   const commentBoxId = useId();
   const headingId = useId();
-  const notFound = error instanceof ApiError && error.status === 404;
-
-  useEffect(() => {
-    if (error && !notFound)
-      notify.error('Oops', "there was an issue while fetching the post, it probably doesn't exist!");
-  }, [error, notFound]);
 
   const goToCommentBox = useCallback(() => {
     const box = document.getElementById(commentBoxId);

@@ -1,9 +1,8 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Feed } from '@techit/contract/enums';
 import { Button } from 'antd';
-import { useCallback, useDeferredValue, useEffect } from 'react';
+import { useCallback, useDeferredValue } from 'react';
 import { EmptyState } from '../../../components/empty-state';
-import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useFeedPosts } from '../api/get-feed';
 import { useUserPosts } from '../api/get-user-posts';
@@ -30,20 +29,12 @@ function HomeFeedPosts({ feed }: { feed: Feed }) {
   // The following feed needs a viewer: it does not load until someone is logged in.
   const waitingForLogin = feed === 'following' && !user;
   const query = useFeedPosts(feed, user?._id ?? null, !waitingForLogin);
-  useErrorToast(query.error, 'there was an issue while fetching posts!');
   return <PostList query={query} idle={waitingForLogin} />;
 }
 
 function UserPostList({ userId }: { userId: string }) {
   const query = useUserPosts(userId);
-  useErrorToast(query.error, 'there was an issue while fetching user posts!');
   return <PostList query={query} idle={false} />;
-}
-
-function useErrorToast(error: Error | null, description: string) {
-  useEffect(() => {
-    if (error) notify.error('Oops', description);
-  }, [error, description]);
 }
 
 interface PostListProps {

@@ -1,8 +1,3 @@
-/** Only http(s) links become anchors: a stored `javascript:` URL must never run. */
-export function isWebLink(url: string): boolean {
-  return /^https?:\/\/\S+$/i.test(url);
-}
-
 /**
  * "Nov 24, 2024" in the reader's time zone, in English like the rest of the interface (what
  * Intl.DateTimeFormat's medium date style gives in en-US). Not Intl itself: the first Intl

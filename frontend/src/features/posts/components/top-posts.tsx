@@ -1,7 +1,7 @@
 import { CommentOutlined, HeartOutlined } from '@ant-design/icons';
 import { UI } from '@techit/contract/limits';
 import { Skeleton } from 'antd';
-import { useDeferredValue, useEffect, useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Card } from '../../../components/surface-card';
 import { UserAvatar } from '../../../components/user-avatar';
@@ -14,15 +14,9 @@ import './posts.css';
 export function TopPosts() {
   const headingId = useId();
   const query = useTopPosts();
-  const { error } = query;
   // Rendered in the background, in slices, when the reply arrives (see post-detail.tsx).
   const data = useDeferredValue(query.data);
   const isLoading = query.isLoading || (!data && data !== query.data);
-
-  // The spec: top posts errors go to the console only.
-  useEffect(() => {
-    if (error) console.warn('Top posts could not be loaded:', error);
-  }, [error]);
 
   return (
     <section aria-labelledby={headingId}>

@@ -14,6 +14,7 @@ export function useFollowUser(userId: string) {
   const { updateUser } = useSession();
   return useMutation({
     mutationFn: () => followUser(userId),
+    meta: { errorToast: { title: 'Oops', description: 'there was an issue while following this user!' } },
     onSuccess: (me) => {
       updateUser(me);
       applyFollowChange(queryClient, userId, me, 'follow');

@@ -14,6 +14,7 @@ export function useUnfollowUser(userId: string) {
   const { updateUser } = useSession();
   return useMutation({
     mutationFn: () => unfollowUser(userId),
+    meta: { errorToast: { title: 'Oops', description: 'there was an issue while unfollowing this user!' } },
     onSuccess: (me) => {
       updateUser(me);
       applyFollowChange(queryClient, userId, me, 'unfollow');

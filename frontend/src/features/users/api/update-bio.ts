@@ -13,6 +13,7 @@ export function useUpdateBio() {
   const { updateUser } = useSession();
   return useMutation({
     mutationFn: updateBio,
+    meta: { errorToast: { title: 'Oops', description: 'there was an issue while updating your bio!' } },
     onSuccess: (me) => applyProfileChange(queryClient, updateUser, me),
   });
 }

@@ -13,6 +13,7 @@ export function useUpdatePosition() {
   const { updateUser } = useSession();
   return useMutation({
     mutationFn: updatePosition,
+    meta: { errorToast: { title: 'Oops', description: 'there was an issue while updating your position!' } },
     onSuccess: (me) => applyProfileChange(queryClient, updateUser, me),
   });
 }

@@ -10,11 +10,9 @@ import type { Me } from '@techit/contract/api-types';
 import { DEFAULT_PROFILE_PIC, LIMITS } from '@techit/contract/limits';
 import { Button, Dropdown, type MenuProps, Typography } from 'antd';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { uploadImage } from '../../../lib/upload-image';
 import { useUpdateBio } from '../api/update-bio';
-import { useUpdatePicture } from '../api/update-picture';
+import { useRemovePicture, useUpdatePicture } from '../api/update-picture';
 import { useUpdatePosition } from '../api/update-position';
 import { TextFieldDialog } from './text-field-dialog';
 
@@ -24,62 +22,34 @@ type Dialog = 'bio' | 'position' | null;
 export function EditProfileMenu({ me }: { me: Me }) {
   const fileId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const picture = useUpdatePicture();
+  const newPicture = useUpdatePicture();
+  const noPicture = useRemovePicture();
   const bio = useUpdateBio();
   const position = useUpdatePosition();
 
-  const pictureFailed = (action: 'updating' | 'removing', error: unknown) => {
-    console.warn(error);
-    const detail = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
-    notify.error(
-      'Oops',
-      detail ? (
-        <>
-          there was an issue while {action} your picture!
-          <br />
-          {error.message}
-        </>
-      ) : (
-        `there was an issue while ${action} your picture!`
-      ),
+  // Failures are told by each mutation's errorToast (lib/query-client.ts); a rejected save keeps
+  // the text dialog open with the user's text.
+  const pickPicture = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file || newPicture.isPending) return;
+    void newPicture.mutateAsync(file).then(
+      () => notify.success('Updated your picture'),
+      () => undefined,
     );
   };
 
-  const pickPicture = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file || uploading) return;
-    setUploading(true);
-    try {
-      const url = await uploadImage(file);
-      await picture.mutateAsync(url);
-      notify.success('Updated your picture');
-    } catch (error) {
-      pictureFailed('updating', error);
-    } finally {
-      setUploading(false);
-    }
-  };
-
   const removePicture = () =>
-    picture.mutateAsync(DEFAULT_PROFILE_PIC).then(
+    noPicture.mutateAsync().then(
       () => notify.success('Removed your picture'),
-      (error: unknown) => pictureFailed('removing', error),
+      () => undefined,
     );
 
   const saveWith =
     (mutation: typeof bio, what: 'bio' | 'position') =>
     (value: string): Promise<unknown> =>
-      mutation.mutateAsync(value).then(
-        () => notify.success(`Updated your ${what}`),
-        (error: unknown) => {
-          console.warn(error);
-          notify.error('Oops', `there was an issue while updating your ${what}!`);
-          throw error;
-        },
-      );
+      mutation.mutateAsync(value).then(() => notify.success(`Updated your ${what}`));
 
   const items: MenuProps['items'] = [
     { key: 'picture', icon: <PictureOutlined aria-hidden />, label: 'Update Profile Picture' },
@@ -114,7 +84,7 @@ export function EditProfileMenu({ me }: { me: Me }) {
         accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
         className="visually-hidden"
         tabIndex={-1}
-        onChange={(event) => void pickPicture(event)}
+        onChange={pickPicture}
       />
       <Dropdown menu={{ items, onClick: choose }} trigger={['click']} autoFocus>
         <Button icon={<EditOutlined aria-hidden />}>
@@ -122,7 +92,7 @@ export function EditProfileMenu({ me }: { me: Me }) {
         </Button>
       </Dropdown>
       <Typography.Text type="secondary" role="status" className="profile-status">
-        {(uploading || picture.isPending) && (
+        {(newPicture.isPending || noPicture.isPending) && (
           <>
             <LoadingOutlined aria-hidden /> Updating your picture…
           </>

@@ -1,7 +1,6 @@
 import type { ProfileUser } from '@techit/contract/api-types';
 import { Button } from 'antd';
 import { useRequireLogin } from '../../../components/use-require-login';
-import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useFollowUser } from '../api/follow-user';
 import { useUnfollowUser } from '../api/unfollow-user';
@@ -18,21 +17,8 @@ export function FollowButton({ profile }: { profile: ProfileUser }) {
   const toggle = () =>
     requireLogin('Please login to follow a user', () => {
       if (busy) return;
-      if (following) {
-        unfollow.mutate(undefined, {
-          onError: (error) => {
-            console.warn(error);
-            notify.error('Oops', 'there was an issue while unfollowing this user!');
-          },
-        });
-      } else {
-        follow.mutate(undefined, {
-          onError: (error) => {
-            console.warn(error);
-            notify.error('Oops', 'there was an issue while following this user!');
-          },
-        });
-      }
+      if (following) unfollow.mutate();
+      else follow.mutate();
     });
 
   return (

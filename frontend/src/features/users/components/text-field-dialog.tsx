@@ -1,8 +1,9 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Button, Form, Input, Modal } from 'antd';
 import { useId, useMemo, useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import * as yup from 'yup';
+import { FormField } from '../../../components/form-field';
 
 interface TextFieldDialogProps {
   open: boolean;
@@ -60,7 +61,6 @@ function TextFieldForm({
     mode: 'onChange',
     defaultValues: { value: initialValue },
   });
-  const error = formState.errors.value?.message;
   // Done pressed twice (or Enter held) saves once.
   const saving = useRef(false);
 
@@ -79,32 +79,15 @@ function TextFieldForm({
 
   return (
     <Form layout="vertical" onFinish={() => void submit()}>
-      <Form.Item label={label} htmlFor={fieldId} validateStatus={error ? 'error' : undefined} help={error}>
-        <Controller
-          name="value"
-          control={control}
-          render={({ field }) =>
-            multiline ? (
-              <Input.TextArea
-                {...field}
-                id={fieldId}
-                aria-invalid={!!error}
-                placeholder={placeholder}
-                autoSize={{ minRows: 3, maxRows: 8 }}
-                count={{ show: true, max }}
-              />
-            ) : (
-              <Input
-                {...field}
-                id={fieldId}
-                aria-invalid={!!error}
-                placeholder={placeholder}
-                count={{ show: true, max }}
-              />
-            )
-          }
-        />
-      </Form.Item>
+      <FormField control={control} name="value" label={label} id={fieldId} max={max}>
+        {(input) =>
+          multiline ? (
+            <Input.TextArea {...input} placeholder={placeholder} autoSize={{ minRows: 3, maxRows: 8 }} />
+          ) : (
+            <Input {...input} placeholder={placeholder} />
+          )
+        }
+      </FormField>
       <div className="text-field-dialog-actions">
         <Button onClick={onClose}>Close</Button>
         <Button type="primary" htmlType="submit" aria-busy={formState.isSubmitting}>

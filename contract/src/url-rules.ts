@@ -1,0 +1,16 @@
+import { LIMITS } from './limits';
+
+/**
+ * Only http(s): a `javascript:` or `data:` link must never reach another user's browser. The
+ * server refuses any other link and the web app renders no other as an anchor, so both ask this
+ * one function (a security rule kept twice drifts apart).
+ */
+export function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > LIMITS.linkMax || /\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
