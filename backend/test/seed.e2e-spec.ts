@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS, USER_NAME_PATTERN } from '@techit/contract/limits';
+import { WRONG_POST_COUNTERS_QUERY } from '@techit/testkit/counter-query';
 import { sql } from 'kysely';
 import { isHttpUrl } from '../src/common/url-rules';
 import { isoTime } from '../src/seed/iso-time';
@@ -57,13 +58,7 @@ describe('npm run seed', () => {
   });
 
   it('keeps every post counter equal to its rows: likes, comments and distinct commenters', async () => {
-    const wrong = await sql<{ id: string }>`
-      select p.id from posts p
-       where p.likes_count <> (select count(*) from likes l where l.post_id = p.id)
-          or p.comments_count <> (select count(*) from comments c where c.post_id = p.id)
-          or p.commenters_count <> (select count(distinct c.author_id) from comments c where c.post_id = p.id)`.execute(
-      t.db,
-    );
+    const wrong = await sql.raw<{ id: string }>(WRONG_POST_COUNTERS_QUERY).execute(t.db);
     expect(wrong.rows).toEqual([]);
     // Not all zero: the check above would pass on an empty shape too.
     expect(
