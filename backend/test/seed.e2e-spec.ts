@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import { isHttpUrl } from '../src/common/url-rules';
 import { isoTime } from '../src/seed/iso-time';
 import { longTail } from '../src/seed/long-tail';
-import { runSeed, SEED_PASSWORD, SEED_SUMMARY_FILE, type SeedSummary } from '../src/seed/run-seed';
+import { runSeed, SEED_PASSWORD, SEED_SUMMARY_FILE } from '../src/seed/run-seed';
+import type { SeedSummary } from '../src/seed/seed-summary';
 import { DEFAULT_SIZES, parseSeedArgs, SeedUsageError } from '../src/seed/seed-options';
 import { snapshot, startTestApp, type TestApp } from './support/test-app';
 

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import type { Dialect } from '@techit/backend/database/database.types';
+import type { SeedSummary as StoredSeedSummary } from '@techit/backend/seed/seed-summary';
 import type { SeedLandmarks, SeedSizes } from '@techit/backend/seed/seed-generator';
 import { redactUrl } from '@techit/testkit/database-sandbox';
 import { track } from '@techit/testkit/child-registry';
@@ -19,14 +20,9 @@ const SUMMARY_FILE = 'seed-summary.json';
  * bench reads it. The bench's sizes (at least two users and a post) give every landmark but the
  * deep cursor, which needs more than 10,000 posts.
  */
-export interface SeedSummary {
-  seed: number;
-  dialect: Dialect;
-  sizes: SeedSizes;
-  durationMs: number;
-  password: string;
+export type SeedSummary = Pick<StoredSeedSummary, 'seed' | 'dialect' | 'sizes' | 'durationMs' | 'password'> & {
   landmarks: { [K in keyof SeedLandmarks]: K extends 'deepCursor' ? string | null : NonNullable<SeedLandmarks[K]> };
-}
+};
 
 export interface DataSet {
   dialect: Dialect;

@@ -143,7 +143,10 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
       throw new Error(`stopped while starting (${child.signalCode ?? `exit code ${String(child.exitCode)}`})`);
     }
     try {
-      const reply = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      // Bounded by the deadline, not shorter: on a loaded machine a first answer may take seconds.
+      const reply = await fetch(`${url}/api/health`, {
+        signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
+      });
       if (reply.ok) return;
     } catch {
       // not listening yet
