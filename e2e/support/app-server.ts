@@ -38,7 +38,9 @@ export async function startAppServer(settings: Record<string, string> = {}): Pro
         ...settings,
       },
       output: 'capture',
-      startTimeoutMs: 20_000,
+      // Within the 60 s a jest hook may take: Chromium starts beside it, on two shared cores the
+      // server's first answer has taken over 20 s.
+      startTimeoutMs: 45_000,
     });
     return {
       url: server.url,
