@@ -7,6 +7,8 @@ module.exports = {
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
   },
+  // The test kit's sources, as e2e/ reads them: no build of it needed before a test run.
+  moduleNameMapper: { '^@techit/testkit/(.*)$': '<rootDir>/../tools/testkit/src/$1' },
   moduleFileExtensions: ['ts', 'js', 'json'],
   testTimeout: 30000,
   maxWorkers: 2,

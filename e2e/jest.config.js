@@ -6,7 +6,10 @@ module.exports = {
   // Stories drive the browser; *.test.ts check the built app without one (the bundle budget).
   testMatch: ['<rootDir>/tests/**/*.story.ts', '<rootDir>/tests/**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
-  moduleNameMapper: { '^@techit/contract/(.*)$': '<rootDir>/../contract/src/$1' },
+  moduleNameMapper: {
+    '^@techit/contract/(.*)$': '<rootDir>/../contract/src/$1',
+    '^@techit/testkit/(.*)$': '<rootDir>/../tools/testkit/src/$1',
+  },
   testTimeout: 60000,
   maxWorkers: 2,
   reporters: ['default', '<rootDir>/../backend/test/support/summary-reporter.js'],

@@ -2,9 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { imageVariant } from '@techit/contract/image-variants';
+import { POST_COUNTERS_QUERY, type PostCountersRow } from '@techit/testkit/counter-query';
+import { runOnPostgres } from '@techit/testkit/database-sandbox';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { Client } from 'pg';
 import sharp from 'sharp';
 import * as tar from 'tar';
 import { runBackupCommand, runRestoreCommand } from '../src/backup/backup-commands';
@@ -72,27 +73,17 @@ async function freshTarget(live: TestApp): Promise<Target> {
   // in another, new database.
   const server = process.env.TEST_DATABASE_URL!;
   const name = `techit_restore_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
-  await onServer(server, `CREATE DATABASE ${name}`);
+  await runOnPostgres(server, `CREATE DATABASE ${name}`);
   const url = new URL(live.config.databaseUrl);
   url.pathname = `/${name}`;
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
     dataDir,
     async drop() {
-      await onServer(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await runOnPostgres(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function onServer(url: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The app started on a restored DATA_DIR and database. */
@@ -283,20 +274,7 @@ describe('npm run backup under write load, then npm run restore', () => {
       }
 
       // Every counter equals the rows it counts.
-      const counters = await sql<{
-        id: string;
-        likes_count: number;
-        comments_count: number;
-        commenters_count: number;
-        likes: number;
-        comments: number;
-        commenters: number;
-      }>`
-        SELECT p.id, p.likes_count, p.comments_count, p.commenters_count,
-               (SELECT count(*) FROM likes l WHERE l.post_id = p.id) AS likes,
-               (SELECT count(*) FROM comments c WHERE c.post_id = p.id) AS comments,
-               (SELECT count(DISTINCT c.author_id) FROM comments c WHERE c.post_id = p.id) AS commenters
-          FROM posts p`.execute(db);
+      const counters = await sql.raw<PostCountersRow>(POST_COUNTERS_QUERY).execute(db);
       expect(counters.rows.length).toBe(posts.size);
       for (const row of counters.rows) {
         expect([row.id, Number(row.likes_count), Number(row.comments_count), Number(row.commenters_count)]).toEqual([

@@ -1,13 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../src/database/database.types';
-import {
-  createServerData,
-  sendJson,
-  type ServerData,
-  type ServerProcess,
-  signUpAndIn,
-  startServer,
-} from './support/server-process';
+import { callApi, signUpAndIn } from '@techit/testkit/api-client';
+import { POST_COUNTERS_QUERY, type PostCountersRow } from '@techit/testkit/counter-query';
+import type { ServerProcess } from '@techit/testkit/server-launcher';
+import { createServerData, type ServerData, startServer } from './support/server-process';
 import { seededRandom } from './support/seeded-random';
 import { startTestApp } from './support/test-app';
 
@@ -51,7 +47,7 @@ describe('Crash recovery', () => {
     const random = seededRandom(process.pid);
     const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)];
     const clients: Client[] = await Promise.all(
-      Array.from({ length: CLIENTS }, (_, index) => signUpAndIn(url, `crash${index}_${process.pid}`)),
+      Array.from({ length: CLIENTS }, (_, index) => signUpAndIn(url, { userName: `crash${index}_${process.pid}` })),
     );
 
     const signedUp: string[] = [];
@@ -67,7 +63,10 @@ describe('Crash recovery', () => {
     let sequence = 0;
 
     for (const client of clients) {
-      const reply = await sendJson(url, 'POST', '/api/createpost', { title: 'First', desc: 'Seed' }, client.token);
+      const reply = await callApi(url, 'POST', '/api/createpost', {
+        json: { title: 'First', desc: 'Seed' },
+        token: client.token,
+      });
       const post = (reply.body as { post: { _id: string } }).post;
       posts.set(post._id, 'First');
     }
@@ -76,7 +75,7 @@ describe('Crash recovery', () => {
     const send = async (method: string, path: string, body: unknown, token?: string): Promise<unknown> => {
       inFlight += 1;
       try {
-        const reply = await sendJson(url, method, path, body, token);
+        const reply = await callApi(url, method, path, { json: body, token });
         if (reply.status >= 200 && reply.status < 300) {
           acknowledged += 1;
           return reply.body;
@@ -178,7 +177,7 @@ describe('Crash recovery', () => {
 
       await expectCountersEqualRows(db);
       for (const client of clients) {
-        const profile = await sendJson(server.url, 'GET', `/api/user/${client.id}`);
+        const profile = await callApi(server.url, 'GET', `/api/user/${client.id}`);
         const { followers, following } = (profile.body as { user: { followers: string[]; following: string[] } }).user;
         expect(followers.length).toBe([...followRows].filter((key) => key.endsWith(`|${client.id}`)).length);
         expect(following.length).toBe([...followRows].filter((key) => key.startsWith(`${client.id}|`)).length);
@@ -188,13 +187,10 @@ describe('Crash recovery', () => {
     }
 
     // And it takes writes again.
-    const after = await sendJson(
-      server.url,
-      'POST',
-      '/api/createpost',
-      { title: 'After', desc: 'the crash' },
-      clients[0].token,
-    );
+    const after = await callApi(server.url, 'POST', '/api/createpost', {
+      json: { title: 'After', desc: 'the crash' },
+      token: clients[0].token,
+    });
     expect(after.status).toBe(201);
   });
 });
@@ -229,30 +225,7 @@ function expectFinalStates(lastRequests: Map<string, LastRequest>, rows: Set<str
 }
 
 async function expectCountersEqualRows(db: Db): Promise<void> {
-  const posts = await db
-    .selectFrom('posts')
-    .select((eb) => [
-      'id',
-      'likes_count',
-      'comments_count',
-      'commenters_count',
-      eb
-        .selectFrom('likes')
-        .whereRef('likes.post_id', '=', 'posts.id')
-        .select((sub) => sub.fn.countAll().as('n'))
-        .as('likes'),
-      eb
-        .selectFrom('comments')
-        .whereRef('comments.post_id', '=', 'posts.id')
-        .select((sub) => sub.fn.countAll().as('n'))
-        .as('comments'),
-      eb
-        .selectFrom('comments')
-        .whereRef('comments.post_id', '=', 'posts.id')
-        .select((sub) => sub.fn.count('comments.author_id').distinct().as('n'))
-        .as('commenters'),
-    ])
-    .execute();
+  const posts = (await sql.raw<PostCountersRow>(POST_COUNTERS_QUERY).execute(db)).rows;
   const stored = posts.map((p) => [p.id, Number(p.likes_count), Number(p.comments_count), Number(p.commenters_count)]);
   const real = posts.map((p) => [p.id, Number(p.likes), Number(p.comments), Number(p.commenters)]);
   expect(stored).toEqual(real);

@@ -1,13 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { Agent, type ClientRequest, request } from 'node:http';
 import { connect } from 'node:net';
-import {
-  createServerData,
-  type ServerData,
-  type ServerProcess,
-  signUpAndIn,
-  startServer,
-} from './support/server-process';
+import { signUpAndIn } from '@techit/testkit/api-client';
+import type { ServerProcess } from '@techit/testkit/server-launcher';
+import { createServerData, type ServerData, startServer } from './support/server-process';
 
 /**
  * The built server in a process of its own, stopped by a signal the way a container runtime or
@@ -30,7 +26,7 @@ afterEach(async () => {
 describe('Graceful shutdown', () => {
   it('on SIGTERM refuses new connections, finishes the request in flight, closes the database and exits 0', async () => {
     server = await startServer(data, { LOG_LEVEL: 'info' });
-    const user = await signUpAndIn(server.url, `grace${process.pid}`);
+    const user = await signUpAndIn(server.url, { userName: `grace${process.pid}` });
     // A browser or a proxy keeps idle connections open: they must not hold the shutdown up.
     const idle = await openIdleKeepAliveConnection(server.port);
     const title = `Sent slowly ${Date.now()}`;
@@ -74,7 +70,7 @@ describe('Graceful shutdown', () => {
   it('on SIGINT waits at most 10 s for a request that never finishes, then exits 0', async () => {
     // The slow-request timeout well above the grace period: only the shutdown may end this one.
     server = await startServer(data, { REQUEST_TIMEOUT_MS: '60000' });
-    const user = await signUpAndIn(server.url, `stall${process.pid}`);
+    const user = await signUpAndIn(server.url, { userName: `stall${process.pid}` });
     const stalled = await startSlowRequest(
       server.port,
       '/api/createpost',

@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import type { Response } from 'supertest';
 import { type ImageVariant, imageVariant } from '@techit/contract/image-variants';
 import { jpegClaiming, jpegWithComment, pngBomb, pngWithText } from './support/fuzz-images';
-import { createServerData, type ServerData, type ServerProcess, startServer } from './support/server-process';
+import type { ServerProcess } from '@techit/testkit/server-launcher';
+import { createServerData, type ServerData, startServer } from './support/server-process';
 import { snapshot, startTestApp, type TestApp } from './support/test-app';
 
 const UPLOAD_URL = /^\/uploads\/[0-9a-f]{24}-\d+x\d+\.webp$/;

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { hash as bcryptHash } from 'bcryptjs';
 import { sql } from 'kysely';
 import { DEFAULT_PROFILE_PIC } from '@techit/contract/limits';
+import { WRONG_POST_COUNTERS_QUERY } from '@techit/testkit/counter-query';
 import type { Db } from '../src/database/database.types';
 import { migrateToLatest } from '../src/database/migrations';
 import { MongoImportError } from '../src/import/mongo-import-error';
@@ -376,13 +377,7 @@ describe('npm run import:mongo, as a function', () => {
   });
 
   it('keeps every post counter equal to its rows: likes, comments and distinct commenters', async () => {
-    const wrong = await sql<{ id: string }>`
-      select p.id from posts p
-       where p.likes_count <> (select count(*) from likes l where l.post_id = p.id)
-          or p.comments_count <> (select count(*) from comments c where c.post_id = p.id)
-          or p.commenters_count <> (select count(distinct c.author_id) from comments c where c.post_id = p.id)`.execute(
-      t.db,
-    );
+    const wrong = await sql.raw<{ id: string }>(WRONG_POST_COUNTERS_QUERY).execute(t.db);
     expect(wrong.rows).toEqual([]);
     const p1 = await t.db.selectFrom('posts').selectAll().where('id', '=', P1).executeTakeFirstOrThrow();
     expect([Number(p1.likes_count), Number(p1.comments_count), Number(p1.commenters_count)]).toEqual([2, 3, 2]);

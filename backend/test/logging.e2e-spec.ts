@@ -1,4 +1,6 @@
-import { createServerData, sendJson, type ServerData, type ServerProcess, startServer } from './support/server-process';
+import { callApi } from '@techit/testkit/api-client';
+import type { ServerProcess } from '@techit/testkit/server-launcher';
+import { createServerData, type ServerData, startServer } from './support/server-process';
 
 /**
  * The built server's stdout, as a log collector reads it, while a user signs up, signs in, browses
@@ -41,7 +43,7 @@ describe('Structured logs', () => {
     const bioEmail = 'private.person@example.org';
     const seen: { requestId: string; status: number; path: string }[] = [];
     const send = async (method: string, path: string, body?: unknown, token?: string) => {
-      const reply = await sendJson(running.url, method, path, body, token);
+      const reply = await callApi(running.url, method, path, { json: body, token });
       seen.push({ requestId: reply.headers.get('x-request-id') ?? '', status: reply.status, path });
       return reply;
     };

@@ -5,14 +5,9 @@ import { Client } from 'pg';
 import { createDatabase } from '../src/database/create-database';
 import { migrationNames } from '../src/database/migrations';
 import { createPost, createUser } from './support/factories';
-import {
-  createServerData,
-  postJson,
-  type ServerData,
-  type ServerProcess,
-  signUpAndIn,
-  startServer,
-} from './support/server-process';
+import { callApi, signUpAndIn } from '@techit/testkit/api-client';
+import type { ServerProcess } from '@techit/testkit/server-launcher';
+import { createServerData, type ServerData, startServer } from './support/server-process';
 import { startTestAppOn, type TestApp } from './support/test-app';
 
 /**
@@ -156,13 +151,11 @@ describe('the migration lock', () => {
         expect(await recordedMigrations(lock.data)).toEqual(migrationNames());
         // Both serve the one schema: a user made through one posts through the other.
         const [first, second] = running as [ServerProcess, ServerProcess];
-        const user = await signUpAndIn(first.url, `both${process.pid}`);
-        const post = await postJson(
-          second.url,
-          '/api/createpost',
-          { title: 'Hello', desc: 'From the other' },
-          user.token,
-        );
+        const user = await signUpAndIn(first.url, { userName: `both${process.pid}` });
+        const post = await callApi(second.url, 'POST', '/api/createpost', {
+          json: { title: 'Hello', desc: 'From the other' },
+          token: user.token,
+        });
         expect(post.status).toBe(201);
       } finally {
         for (const server of running) await server.stop();

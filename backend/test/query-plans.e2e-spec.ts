@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { Response } from 'supertest';
-import { runSeed, SEED_PASSWORD, type SeedSummary } from '../src/seed/run-seed';
+import { runSeed, SEED_PASSWORD } from '../src/seed/run-seed';
+import type { SeedSummary } from '../src/seed/seed-summary';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**

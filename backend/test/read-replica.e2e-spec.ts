@@ -5,7 +5,8 @@ import type { Db } from '../src/database/database.types';
 import { createDatabase } from '../src/database/create-database';
 import { migrateToLatest } from '../src/database/migrations';
 import { createPost, createUser, type TestUser } from './support/factories';
-import { createPostgresDatabase, startTestApp, TEST_DIALECT, type TestApp } from './support/test-app';
+import { createPostgresSchema } from '@techit/testkit/database-sandbox';
+import { startTestApp, TEST_DIALECT, type TestApp } from './support/test-app';
 
 /**
  * DATABASE_READ_URL: visitors' GETs read from the replica, everything else from the primary
@@ -34,7 +35,7 @@ const AT = '2026-01-01T00:00:00.000Z';
   let readersPostId: string;
 
   beforeAll(async () => {
-    replica = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    replica = await createPostgresSchema(process.env.TEST_DATABASE_URL!);
     replicaDir = mkdtempSync(join(tmpdir(), 'techit-replica-'));
     replicaDb = createDatabase({ databaseUrl: replica.url, dataDir: replicaDir }).db;
     // A real replica receives the schema from its primary; this one is migrated the same way.

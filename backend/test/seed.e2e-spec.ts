@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS, USER_NAME_PATTERN } from '@techit/contract/limits';
+import { WRONG_POST_COUNTERS_QUERY } from '@techit/testkit/counter-query';
 import { sql } from 'kysely';
 import { isHttpUrl } from '@techit/contract/url-rules';
 import { isoTime } from '../src/seed/iso-time';
 import { longTail } from '../src/seed/long-tail';
-import { runSeed, SEED_PASSWORD, SEED_SUMMARY_FILE, type SeedSummary } from '../src/seed/run-seed';
+import { runSeed, SEED_PASSWORD, SEED_SUMMARY_FILE } from '../src/seed/run-seed';
+import type { SeedSummary } from '../src/seed/seed-summary';
 import { DEFAULT_SIZES, parseSeedArgs, SeedUsageError } from '../src/seed/seed-options';
 import { snapshot, startTestApp, type TestApp } from './support/test-app';
 
@@ -57,13 +59,7 @@ describe('npm run seed', () => {
   });
 
   it('keeps every post counter equal to its rows: likes, comments and distinct commenters', async () => {
-    const wrong = await sql<{ id: string }>`
-      select p.id from posts p
-       where p.likes_count <> (select count(*) from likes l where l.post_id = p.id)
-          or p.comments_count <> (select count(*) from comments c where c.post_id = p.id)
-          or p.commenters_count <> (select count(distinct c.author_id) from comments c where c.post_id = p.id)`.execute(
-      t.db,
-    );
+    const wrong = await sql.raw<{ id: string }>(WRONG_POST_COUNTERS_QUERY).execute(t.db);
     expect(wrong.rows).toEqual([]);
     // Not all zero: the check above would pass on an empty shape too.
     expect(

@@ -1,13 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { stopChild, track } from './child-registry';
-import { REPO_ROOT } from './data-set';
+import { launchServer, logTail, serverMain } from '@techit/testkit/server-launcher';
 
 /** BENCH_SERVER_MAIN runs another build (e.g. an older commit's, for a before/after table). */
-const MAIN = process.env.BENCH_SERVER_MAIN ?? join(REPO_ROOT, 'backend/dist/main.js');
+const MAIN = serverMain('BENCH_SERVER_MAIN');
 const HEALTH_TIMEOUT_MS = 120_000;
 /** The node flags every launcher we ship uses (`npm start`, the Dockerfile, the systemd unit): ADR 017. */
 const PRODUCTION_NODE_FLAGS = ['--max-old-space-size=192'];
@@ -34,14 +31,10 @@ export interface AppServerOptions {
 
 /** The production server exactly as `npm start` runs it, on a free loopback port. */
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build the backend first (npm run build -w backend)`);
-  const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...options.extraEnv,
     NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
     // The load comes from one address, far over any limit: it measures the server, not the limits.
     RATE_LIMITS: 'off',
@@ -52,72 +45,29 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     env.JWT_SECRET ??= 'bench-secret-that-is-at-least-32-characters';
   } else delete env.DATABASE_URL;
 
+  // Straight into the file: relayed through this process (the load generator), the server's log
+  // volume would lower the load it generates.
   const logFile = join(options.dataDir, 'server.log');
-  // The server writes its log straight into the file, as `node main.js >> server.log` would: relayed
-  // through a pipe, every line would also cost this process (the load generator) a read and a write,
-  // and the load it generates would drop with the server's log volume.
-  const log = openSync(logFile, 'w');
-  // cwd is the data folder so a developer's ./.env in the repository cannot change what is measured.
-  const child = track(
-    spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, ...(options.nodeArgs ?? []), MAIN], {
-      cwd: options.dataDir,
-      env,
-      stdio: ['ignore', log, log],
-    }),
-  );
-  closeSync(log);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const countInLog = (text: string): number => countInFile(logFile, text);
-  const logTail = (lines = 20): string => tailOfFile(logFile, lines);
-
-  try {
-    await waitForHealth(baseUrl, child);
-  } catch (error) {
-    await stopChild(child);
-    const tail = logTail();
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\nServer log (${logFile}):\n${tail}`);
-  }
-  if (child.pid === undefined) throw new Error('The server has no pid');
+  const server = await launchServer({
+    main: MAIN,
+    nodeArgs: [...PRODUCTION_NODE_FLAGS, ...(options.nodeArgs ?? [])],
+    // The data folder, so a developer's ./.env in the repository cannot change what is measured.
+    cwd: options.dataDir,
+    env,
+    output: { file: logFile },
+    startTimeoutMs: HEALTH_TIMEOUT_MS,
+  });
   return {
-    baseUrl,
-    pid: child.pid,
-    child,
+    baseUrl: server.url,
+    pid: server.pid,
+    child: server.child,
     logFile,
-    countInLog,
-    logTail,
+    countInLog: (text) => countInFile(logFile, text),
+    logTail: (lines = 20) => logTail(logFile, lines),
     stop: async () => {
-      await stopChild(child, 10_000);
+      await server.stop();
     },
   };
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  const state: { exited: string | null } = { exited: null };
-  child.once('exit', (code, signal) => (state.exited = signal ?? `exit code ${String(code)}`));
-  while (Date.now() < deadline) {
-    if (state.exited !== null) throw new Error(`The server stopped while starting (${state.exited})`);
-    try {
-      const reply = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
-      if (reply.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`The server did not answer ${baseUrl}/api/health within ${HEALTH_TIMEOUT_MS / 1000} s`);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolvePort(port) : reject(new Error('No free port'))));
-    });
-  });
 }
 
 const CHUNK_BYTES = 1 << 20;
@@ -137,20 +87,6 @@ function countInFile(file: string, text: string): number {
       carry = Buffer.from(window.subarray(Math.max(0, window.length - (needle.length - 1))));
     }
     return count;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function tailOfFile(file: string, lines: number): string {
-  if (!existsSync(file)) return '';
-  const fd = openSync(file, 'r');
-  try {
-    const size = fstatSync(fd).size;
-    const length = Math.min(size, 64 * 1024);
-    const buffer = Buffer.alloc(length);
-    readSync(fd, buffer, 0, length, size - length);
-    return buffer.toString('utf8').split('\n').slice(-lines).join('\n');
   } finally {
     closeSync(fd);
   }

@@ -3,8 +3,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
-import type { DataSizes, DialectName } from './bench-options';
-import { track } from './child-registry';
+import type { Dialect } from '@techit/backend/database/database.types';
+import type { SeedSummary as StoredSeedSummary } from '@techit/backend/seed/seed-summary';
+import type { SeedLandmarks, SeedSizes } from '@techit/backend/seed/seed-generator';
+import { redactUrl } from '@techit/testkit/database-sandbox';
+import { track } from '@techit/testkit/child-registry';
 
 export const REPO_ROOT = resolve(__dirname, '../..');
 export const BENCH_DATA_ROOT = resolve(__dirname, '../.data');
@@ -12,30 +15,17 @@ const SEED_CLI = join(REPO_ROOT, 'backend/dist/seed/seed.cli.js');
 export const SQLITE_FILE = 'techit.sqlite';
 const SUMMARY_FILE = 'seed-summary.json';
 
-/** What the data generator writes next to the data (DATA_DIR/seed-summary.json). */
-export interface SeedSummary {
-  seed: number;
-  dialect: DialectName;
-  sizes: DataSizes;
-  durationMs: number;
-  password: string;
-  landmarks: {
-    viralPostId: string;
-    viralPostLikes: number;
-    manyCommentsPostId: string;
-    manyCommentsPostComments: number;
-    heavyFollowerId: string;
-    heavyFollowerUserName: string;
-    heavyFollowerFollows: number;
-    profileUserId: string;
-    signInUserName: string;
-    /** The cursor of the page after the 10,000th newest post; null when there are fewer posts. */
-    deepCursor: string | null;
-  };
-}
+/**
+ * What the data generator writes next to the data (DATA_DIR/seed-summary.json), as far as the
+ * bench reads it. The bench's sizes (at least two users and a post) give every landmark but the
+ * deep cursor, which needs more than 10,000 posts.
+ */
+export type SeedSummary = Pick<StoredSeedSummary, 'seed' | 'dialect' | 'sizes' | 'durationMs' | 'password'> & {
+  landmarks: { [K in keyof SeedLandmarks]: K extends 'deepCursor' ? string | null : NonNullable<SeedLandmarks[K]> };
+};
 
 export interface DataSet {
-  dialect: DialectName;
+  dialect: Dialect;
   dir: string;
   /** null on SQLite. */
   databaseUrl: string | null;
@@ -46,8 +36,8 @@ export interface DataSet {
 }
 
 export interface DataSetRequest {
-  dialect: DialectName;
-  sizes: DataSizes;
+  dialect: Dialect;
+  sizes: SeedSizes;
   seed: number;
   reseed: boolean;
   postgresUrl: string;
@@ -96,16 +86,6 @@ function dataSetKey(request: DataSetRequest, databaseUrl: string | null): string
     .slice(0, 10);
 }
 
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparsable URL)';
-  }
-}
-
 async function whyNotReusable(
   summary: SeedSummary,
   request: DataSetRequest,
@@ -115,7 +95,7 @@ async function whyNotReusable(
 ): Promise<string | null> {
   if (summary.dialect !== request.dialect) return `the summary is for ${summary.dialect}`;
   if (summary.seed !== request.seed) return `the summary has seed ${summary.seed}`;
-  for (const key of Object.keys(request.sizes) as (keyof DataSizes)[]) {
+  for (const key of Object.keys(request.sizes) as (keyof SeedSizes)[]) {
     if (summary.sizes[key] !== request.sizes[key]) return `the summary has ${summary.sizes[key]} ${key}`;
   }
   if (databaseUrl) {
@@ -224,7 +204,7 @@ export function readSeedSummary(path: string): SeedSummary | null {
   }
   if (!isRecord(raw) || !isRecord(raw.sizes) || !isRecord(raw.landmarks)) return null;
   const { sizes, landmarks } = raw;
-  const sizeKeys: (keyof DataSizes)[] = ['users', 'posts', 'likes', 'comments', 'follows', 'notices'];
+  const sizeKeys: (keyof SeedSizes)[] = ['users', 'posts', 'likes', 'comments', 'follows', 'notices'];
   if (!sizeKeys.every((key) => typeof sizes[key] === 'number')) return null;
   const textKeys = ['viralPostId', 'manyCommentsPostId', 'heavyFollowerId', 'profileUserId', 'signInUserName'];
   if (!textKeys.every((key) => typeof landmarks[key] === 'string')) return null;

@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stopChild, track } from './child-registry';
+import { stopChild, track } from '@techit/testkit/child-registry';
 
 export interface LimitServer {
   baseUrl: string;

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { DataSizes, DialectName } from './bench-options';
+import type { Dialect } from '@techit/backend/database/database.types';
+import type { SeedSizes } from '@techit/backend/seed/seed-generator';
 import type { CounterCheck } from './counter-check';
 import type { Measurement } from './load-runner';
 import type { WriteProblems } from './write-load';
@@ -49,11 +50,11 @@ export interface TargetLine {
 }
 
 export interface DialectReport {
-  dialect: DialectName;
+  dialect: Dialect;
   label: string;
   date: string;
   machine: Machine;
-  sizes: DataSizes;
+  sizes: SeedSizes;
   seed: number;
   dataSet: { dir: string; reused: boolean; seedMs: number; seedSummaryDurationMs: number };
   /** rounds: reads alternate real and limit server this many times (absent in older files: 1). */

@@ -6,9 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { type BenchOptions, type DialectName, OptionsError, USAGE, parseBenchOptions } from './bench-options';
+import type { Dialect } from '@techit/backend/database/database.types';
+import { type BenchOptions, OptionsError, USAGE, parseBenchOptions } from './bench-options';
 import { type AppServer, startAppServer } from './app-server';
-import { installCleanupHandlers } from './child-registry';
+import { installCleanupHandlers } from '@techit/testkit/child-registry';
 import { type CounterCheck, checkCounters } from './counter-check';
 import { PROFILE_HOOK, ServerProfiler, summariseProfile } from './cpu-profile';
 import { type DataSet, REPO_ROOT, prepareDataSet } from './data-set';
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
   }
 
   const machine = describeMachine();
-  const dialects: DialectName[] = options.db === 'both' ? ['sqlite', 'postgres'] : [options.db];
+  const dialects: Dialect[] = options.db === 'both' ? ['sqlite', 'postgres'] : [options.db];
   const reports: DialectReport[] = [];
   for (const dialect of dialects) {
     const report = await benchDialect(options, dialect, machine);
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
   }
 }
 
-async function benchDialect(options: BenchOptions, dialect: DialectName, machine: Machine): Promise<DialectReport> {
+async function benchDialect(options: BenchOptions, dialect: Dialect, machine: Machine): Promise<DialectReport> {
   const startedAt = Date.now();
   const date = new Date().toISOString();
   console.log(`\n=== ${dialect} ===`);

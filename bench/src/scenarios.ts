@@ -1,4 +1,5 @@
-import type { DataSizes } from './bench-options';
+import type { SeedSizes } from '@techit/backend/seed/seed-generator';
+import { field, list } from '@techit/testkit/api-client';
 import type { SeedSummary } from './data-set';
 
 /** A GET measured against the real server and against a limit server replaying its reply. */
@@ -41,7 +42,7 @@ export const WRITE_SCENARIOS: readonly ScenarioName[] = ['like-toggle', 'write-m
 const DEEP_PAGE = 2500;
 const FEED_PAGE_SIZE = 4;
 
-export function readScenarios(summary: SeedSummary, sizes: DataSizes, readerToken: string | null): ReadScenario[] {
+export function readScenarios(summary: SeedSummary, sizes: SeedSizes, readerToken: string | null): ReadScenario[] {
   const { landmarks } = summary;
   const feed = `/api/posts?feed=for-you&page=1&limit=${FEED_PAGE_SIZE}`;
   const tooFewPosts =
@@ -68,8 +69,8 @@ export function readScenarios(summary: SeedSummary, sizes: DataSizes, readerToke
       name: 'top-posts',
       path: '/api/top-posts',
       skip: null,
-      check: (reply) => (listOf(reply, 'posts').length > 0 ? null : 'no top posts'),
-      describe: (reply) => `${listOf(reply, 'posts').length} posts`,
+      check: (reply) => (list(reply, 'posts').length > 0 ? null : 'no top posts'),
+      describe: (reply) => `${list(reply, 'posts').length} posts`,
     },
     singlePost('post-viral', landmarks.viralPostId),
     singlePost('post-200-comments', landmarks.manyCommentsPostId),
@@ -78,8 +79,8 @@ export function readScenarios(summary: SeedSummary, sizes: DataSizes, readerToke
       name: 'comments',
       path: `/api/posts/${landmarks.manyCommentsPostId}/comments`,
       skip: null,
-      check: (reply) => (listOf(reply, 'comments').length > 0 ? null : 'no comments'),
-      describe: (reply) => `${listOf(reply, 'comments').length} comments`,
+      check: (reply) => (list(reply, 'comments').length > 0 ? null : 'no comments'),
+      describe: (reply) => `${list(reply, 'comments').length} comments`,
     },
     {
       kind: 'read',
@@ -90,7 +91,7 @@ export function readScenarios(summary: SeedSummary, sizes: DataSizes, readerToke
         field(field(reply, 'user'), '_id') === landmarks.profileUserId ? null : 'not the user asked for',
       describe: (reply) => {
         const user = field(reply, 'user');
-        return `${listOf(user, 'followers').length} followers, ${listOf(user, 'following').length} following ids`;
+        return `${list(user, 'followers').length} followers, ${list(user, 'following').length} following ids`;
       },
     },
     {
@@ -98,16 +99,16 @@ export function readScenarios(summary: SeedSummary, sizes: DataSizes, readerToke
       name: 'userposts',
       path: `/api/userposts/${landmarks.profileUserId}`,
       skip: null,
-      check: (reply) => (listOf(reply, 'userPosts').length > 0 ? null : 'the profile user has no posts'),
-      describe: (reply) => describePosts(listOf(reply, 'userPosts')),
+      check: (reply) => (list(reply, 'userPosts').length > 0 ? null : 'the profile user has no posts'),
+      describe: (reply) => describePosts(list(reply, 'userPosts')),
     },
     {
       kind: 'read',
       name: 'notices',
       path: '/api/allnotices',
       skip: sizes.notices > 0 ? null : 'no notices in the data set',
-      check: (reply) => (listOf(reply, 'notices').length > 0 ? null : 'no notices'),
-      describe: (reply) => `${listOf(reply, 'notices').length} notices`,
+      check: (reply) => (list(reply, 'notices').length > 0 ? null : 'no notices'),
+      describe: (reply) => `${list(reply, 'notices').length} notices`,
     },
   ];
 }
@@ -118,8 +119,8 @@ function postList(name: string, path: string, skip: string | null): ReadScenario
     name,
     path,
     skip,
-    check: (reply) => (listOf(reply, 'posts').length > 0 ? null : 'the post list is empty'),
-    describe: (reply) => describePosts(listOf(reply, 'posts')),
+    check: (reply) => (list(reply, 'posts').length > 0 ? null : 'the post list is empty'),
+    describe: (reply) => describePosts(list(reply, 'posts')),
   };
 }
 
@@ -136,21 +137,12 @@ function singlePost(name: string, id: string): ReadScenario {
 
 /** What makes a post reply big: the inline likes and comments lists. */
 function describePosts(posts: unknown[]): string {
-  const likes = posts.reduce<number>((sum, post) => sum + listOf(post, 'likes').length, 0);
-  const comments = posts.reduce<number>((sum, post) => sum + listOf(post, 'comments').length, 0);
+  const likes = posts.reduce<number>((sum, post) => sum + list(post, 'likes').length, 0);
+  const comments = posts.reduce<number>((sum, post) => sum + list(post, 'comments').length, 0);
   const likesCount = posts.reduce<number>((sum, post) => sum + numberField(post, 'likesCount'), 0);
   const commentsCount = posts.reduce<number>((sum, post) => sum + numberField(post, 'commentsCount'), 0);
   const what = posts.length === 1 ? '1 post' : `${posts.length} posts`;
   return `${what}; likes ids ${likes}/${likesCount}, comments ${comments}/${commentsCount}`;
-}
-
-export function field(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
-}
-
-export function listOf(value: unknown, key: string): unknown[] {
-  const list = field(value, key);
-  return Array.isArray(list) ? (list as unknown[]) : [];
 }
 
 function numberField(value: unknown, key: string): number {

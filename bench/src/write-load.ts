@@ -1,6 +1,6 @@
 import type autocannon from 'autocannon';
 import type { SeedSummary } from './data-set';
-import { field, listOf } from './scenarios';
+import { field, list } from '@techit/testkit/api-client';
 
 export interface Reader {
   userId: string;
@@ -34,7 +34,7 @@ export async function signInReaders(baseUrl: string, summary: SeedSummary, wante
   const names = new Set<string>([summary.landmarks.signInUserName, summary.landmarks.heavyFollowerUserName]);
   for (let page = 1; page <= 20 && names.size < wanted; page += 1) {
     const reply = await getJson(`${baseUrl}/api/posts?feed=for-you&page=${page}&limit=${MAX_PAGE_SIZE}`);
-    const posts = listOf(reply, 'posts');
+    const posts = list(reply, 'posts');
     if (posts.length === 0) break;
     for (const post of posts) {
       const name = field(field(post, 'postedBy'), 'userName');
@@ -81,7 +81,7 @@ export async function pickWritePosts(baseUrl: string, summary: SeedSummary, tota
   const page = span > 1 ? 2 + (Math.floor(Date.now() / 1000) % (span - 1)) : 1;
   const reply = await getJson(`${baseUrl}/api/posts?feed=for-you&page=${page}&limit=${MAX_PAGE_SIZE}`);
   const avoid = new Set([landmarks.viralPostId, landmarks.manyCommentsPostId]);
-  const ids = listOf(reply, 'posts')
+  const ids = list(reply, 'posts')
     .map((post) => field(post, '_id'))
     .filter((id): id is string => typeof id === 'string' && !avoid.has(id));
   if (landmarks.viralPostId) ids.push(landmarks.viralPostId);

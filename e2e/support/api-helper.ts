@@ -1,4 +1,5 @@
-import type { LikeReply, Me, Notice, Post, SignInReply } from '@techit/contract/api-types';
+import type { LikeReply, Me, Notice, Post } from '@techit/contract/api-types';
+import { callApi, field, signUpAndIn } from '@techit/testkit/api-client';
 
 export interface Session {
   token: string;
@@ -13,31 +14,19 @@ export class ApiHelper {
   constructor(private readonly baseUrl: string) {}
 
   async request<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-    const response = await fetch(`${this.baseUrl}/api${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const payload = (await response.json()) as T & { error?: string };
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${payload.error}`);
-    return payload;
+    const reply = await callApi(this.baseUrl, method, `/api${path}`, { json: body, token });
+    if (reply.status < 200 || reply.status >= 300) {
+      throw new Error(`${method} ${path} answered ${reply.status}: ${String(field(reply.body, 'error'))}`);
+    }
+    return reply.body as T;
   }
 
   /** A new account, signed in. */
   async user(overrides: Partial<{ userName: string; email: string; password: string }> = {}): Promise<Session> {
     sequence += 1;
     const userName = overrides.userName ?? `user${sequence}_${process.pid % 10000}`;
-    const password = overrides.password ?? 'correct horse battery';
-    await this.request('POST', '/signup', {
-      userName,
-      email: overrides.email ?? `${userName.toLowerCase()}@example.com`,
-      password,
-    });
-    const reply = await this.request<SignInReply>('POST', '/signin', { userName, password });
-    return { token: reply.token, user: reply.user, password };
+    const signedIn = await signUpAndIn(this.baseUrl, { ...overrides, userName });
+    return { token: signedIn.token, user: signedIn.user, password: signedIn.password };
   }
 
   async post(session: Session, overrides: Record<string, unknown> = {}): Promise<Post> {

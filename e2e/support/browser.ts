@@ -1,21 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { CHROMIUM_FLAGS, chromiumPath } from '@techit/testkit/chromium-launcher';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { ApiHelper, type Session } from './api-helper';
 import { type AppServer, startAppServer } from './app-server';
-
-/** Debian's Chromium, never a downloaded browser; no background traffic off this machine. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export const SCREENSHOT_DIR = resolve(__dirname, '../screenshots');
 export const PHONE = { width: 390, height: 844 };
@@ -65,7 +53,7 @@ export function useStory(settings: Record<string, string> = {}): Story {
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startAppServer(settings),
-      chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true }),
+      chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS, headless: true }),
     ]);
     api = new ApiHelper(server.url);
   });

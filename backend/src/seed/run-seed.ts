@@ -2,14 +2,14 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PasswordHasher } from '../auth/password-hasher';
 import { createDatabase, type DatabaseOptions } from '../database/create-database';
-import type { Dialect } from '../database/database.types';
 import { migrateToLatest } from '../database/migrations';
-import type { BulkWriter, TableName } from './bulk-writer';
+import type { BulkWriter } from './bulk-writer';
 import { PostgresBulkWriter } from './postgres-bulk-writer';
 import { Random } from './random';
-import { generateSeed, type SeedLandmarks, type SeedSizes } from './seed-generator';
+import { generateSeed } from './seed-generator';
 import { seedImages, uploadPipeline } from './seed-images';
 import { type SeedOptions, SeedUsageError } from './seed-options';
+import type { SeedSummary } from './seed-summary';
 import { SqliteBulkWriter } from './sqlite-bulk-writer';
 
 /** Every seeded account signs in with this (hashed once: argon2 per user would take minutes). */
@@ -24,23 +24,6 @@ export interface SeedRunOptions extends SeedOptions {
   imageCount?: number;
   deepCursorAfter?: number;
   log?: (line: string) => void;
-}
-
-/** What DATA_DIR/seed-summary.json holds. */
-export interface SeedSummary {
-  seed: number;
-  dialect: Dialect;
-  sizes: SeedSizes;
-  durationMs: number;
-  password: string;
-  landmarks: SeedLandmarks;
-  /** The stored picture URLs that posts and avatars reuse. */
-  images: string[];
-  /**
-   * Where the time went, in ms: each table's inserts, generating the rows, the commit (which
-   * rebuilds the deferred indexes) and the steps around them.
-   */
-  timings: Record<TableName | 'images' | 'generate' | 'commit' | 'analyze', number>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { loadConfig } from '../config/app-config';
-import { runSeed, SEED_SUMMARY_FILE, type SeedSummary } from './run-seed';
+import { runSeed, SEED_SUMMARY_FILE } from './run-seed';
+import type { SeedSummary } from './seed-summary';
 import { parseSeedArgs, SEED_USAGE, SeedUsageError } from './seed-options';
 
 /** `npm run seed -- --users N --posts N … [--seed N] [--reset]`: fills the configured database. */

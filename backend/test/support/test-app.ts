@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Client } from 'pg';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
+import { createPostgresSchema } from '@techit/testkit/database-sandbox';
 import { createApp } from '../../src/app-factory';
 import { type AppConfig, loadConfig } from '../../src/config/app-config';
 import type { QueryObserver } from '../../src/database/create-database';
@@ -13,7 +13,7 @@ import type { Db, Dialect } from '../../src/database/database.types';
 
 /**
  * A running app on a database of its own: a fresh SQLite file, or, when TEST_DATABASE_URL is set,
- * a fresh PostgreSQL schema created on that server and dropped afterwards. Every suite runs
+ * a fresh PostgreSQL schema created on that server (createPostgresSchema) and dropped afterwards. Every suite runs
  * unchanged on both (see .ci/run).
  */
 export interface TestApp {
@@ -30,7 +30,7 @@ export const TEST_DIALECT: Dialect = process.env.TEST_DATABASE_URL ? 'postgres' 
 /** `onQuery` sees every SQL statement the app runs, with its bound values. */
 export async function startTestApp(settings: Record<string, string> = {}, onQuery?: QueryObserver): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'techit-test-'));
-  const postgres = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
+  const postgres = process.env.TEST_DATABASE_URL ? await createPostgresSchema(process.env.TEST_DATABASE_URL) : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -81,29 +81,6 @@ export function startTestAppOn(
     { DATA_DIR: data.dataDir, ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}), ...settings },
     onQuery,
   );
-}
-
-/**
- * A schema of its own on the shared test database: far cheaper than CREATE DATABASE (which copies
- * a template through the WAL), so many suites can start at once. search_path makes every
- * unqualified table name, migrations included, resolve inside it.
- */
-export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const schema = `techit_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  await runOnServer(serverUrl, `CREATE SCHEMA ${schema}`);
-  const url = new URL(serverUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), drop: () => runOnServer(serverUrl, `DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
-}
-
-async function runOnServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Every row of every table, for asserting that a rejected request changed nothing. */

@@ -1,55 +1,20 @@
+import { type ApiReply as Reply, callApi, type CallOptions } from '@techit/testkit/api-client';
+
 /** One reply from the API, with the instance nginx says answered it. */
-export interface ApiReply {
-  status: number;
-  /** Parsed JSON, or null when the body is not JSON. */
-  body: unknown;
-  text: string;
+export interface ApiReply extends Reply {
   /** The last address in X-Instance (the one that answered); '' when called without the balancer. */
   instance: string;
-  headers: Headers;
 }
 
-export interface CallOptions {
-  token?: string;
-  json?: unknown;
-  form?: FormData;
-}
-
+/** A request through the balancer or to one instance; a killed instance's requests give up after 30 s. */
 export async function call(
   baseUrl: string,
   method: string,
   path: string,
-  options: CallOptions = {},
+  options: Omit<CallOptions, 'timeoutMs'> = {},
 ): Promise<ApiReply> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | FormData | undefined;
-  if (options.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.form) {
-    body = options.form;
-  }
-  const reply = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers,
-    body,
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await reply.text();
-  let parsed: unknown = null;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // Not JSON (an image, nginx's own error page): the text is kept.
-  }
-  return {
-    status: reply.status,
-    body: parsed,
-    text,
-    instance: lastInstance(reply.headers.get('x-instance')),
-    headers: reply.headers,
-  };
+  const reply = await callApi(baseUrl, method, path, { ...options, timeoutMs: 30_000 });
+  return { ...reply, instance: lastInstance(reply.headers.get('x-instance')) };
 }
 
 /** `$upstream_addr` lists every instance tried, comma-separated; the last one answered. */
@@ -66,23 +31,6 @@ export function lastInstance(header: string | string[] | null | undefined): stri
 export function instancesTried(header: string | string[] | null | undefined): number {
   const value = Array.isArray(header) ? header.join(', ') : (header ?? '');
   return value.split(',').filter((part) => part.trim().length > 0).length;
-}
-
-/** A field of an untyped JSON value, or undefined. */
-export function field(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
-}
-
-export function text(value: unknown, key: string): string {
-  const found = field(value, key);
-  return typeof found === 'string' ? found : '';
-}
-
-export function list(value: unknown, key: string): unknown[] {
-  const found = field(value, key);
-  return Array.isArray(found) ? (found as unknown[]) : [];
 }
 
 /** A failed expectation of a step; the message says what was expected and what came back. */

@@ -1,4 +1,5 @@
-import { type ApiReply, call, type CallOptions, expectStatus, expectThat, field, list, text } from './api-call';
+import { type CallOptions, field, list, text } from '@techit/testkit/api-client';
+import { type ApiReply, call, expectStatus, expectThat } from './api-call';
 import { gradientPng } from './png-image';
 
 export interface JourneyResult {

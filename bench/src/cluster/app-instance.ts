@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync, type WriteStream } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { stopChild, track } from '../child-registry';
+import { appendFileSync } from 'node:fs';
+import { launchServer, logTail, type ServerProcess } from '@techit/testkit/server-launcher';
 
 const START_TIMEOUT_MS = 90_000;
 
@@ -10,8 +8,7 @@ const START_TIMEOUT_MS = 90_000;
  * names the port, so an instance that is killed comes back on the same one.
  */
 export class AppInstance {
-  private child: ChildProcess | null = null;
-  private readonly log: WriteStream;
+  private server: ServerProcess | null = null;
 
   constructor(
     readonly name: string,
@@ -20,9 +17,7 @@ export class AppInstance {
     private readonly env: NodeJS.ProcessEnv,
     private readonly cwd: string,
     readonly logFile: string,
-  ) {
-    this.log = createWriteStream(logFile, { flags: 'a' });
-  }
+  ) {}
 
   /** How nginx names it in $upstream_addr (X-Instance). */
   get address(): string {
@@ -34,63 +29,37 @@ export class AppInstance {
   }
 
   get running(): boolean {
-    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+    const child = this.server?.child;
+    return child !== undefined && child.exitCode === null && child.signalCode === null;
   }
 
   /** Starts the process and resolves once /api/health answers 200. */
   async start(): Promise<void> {
     if (this.running) throw new Error(`${this.name} is already running`);
-    this.log.write(`--- ${new Date().toISOString()} starting ${this.name} on ${this.address}\n`);
-    const child = track(
-      spawn(process.execPath, [this.main], {
-        cwd: this.cwd,
-        env: { ...this.env, PORT: String(this.port) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
-    );
-    child.stdout?.pipe(this.log, { end: false });
-    child.stderr?.pipe(this.log, { end: false });
-    this.child = child;
-    const exited = { reason: null as string | null };
-    child.once('exit', (code, signal) => (exited.reason = signal ?? `exit code ${String(code)}`));
-    const deadline = Date.now() + START_TIMEOUT_MS;
-    for (;;) {
-      if (exited.reason !== null) {
-        throw new Error(`${this.name} stopped while starting (${exited.reason}); its log:\n${this.tail()}`);
-      }
-      try {
-        const reply = await fetch(`${this.baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
-        if (reply.ok) return;
-      } catch {
-        // Not listening yet.
-      }
-      if (Date.now() > deadline) {
-        throw new Error(`${this.name} did not answer /api/health within ${START_TIMEOUT_MS / 1000} s:\n${this.tail()}`);
-      }
-      await sleep(100);
-    }
+    // One log across restarts: each start appends to it.
+    appendFileSync(this.logFile, `--- ${new Date().toISOString()} starting ${this.name} on ${this.address}\n`);
+    this.server = await launchServer({
+      main: this.main,
+      port: this.port,
+      cwd: this.cwd,
+      env: this.env,
+      output: { file: this.logFile, append: true },
+      startTimeoutMs: START_TIMEOUT_MS,
+      name: this.name,
+    });
   }
 
   /** SIGKILL: no graceful shutdown, no draining, as when a machine or a container dies. */
   async kill(): Promise<void> {
-    const child = this.child;
-    if (!child || !this.running) return;
-    const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
-    child.kill('SIGKILL');
-    await exited;
+    await this.server?.kill();
   }
 
   async stop(): Promise<void> {
-    if (this.child) await stopChild(this.child, 10_000);
-  }
-
-  async closeLog(): Promise<void> {
-    await new Promise<void>((resolveEnd) => this.log.end(resolveEnd));
+    await this.server?.stop();
   }
 
   /** The last lines of its log, for an error message. */
   tail(lines = 25): string {
-    if (!existsSync(this.logFile)) return '(no log)';
-    return readFileSync(this.logFile, 'utf8').split('\n').slice(-lines).join('\n');
+    return logTail(this.logFile, lines);
   }
 }

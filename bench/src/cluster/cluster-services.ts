@@ -3,9 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client } from 'pg';
-import { stopChild, track } from '../child-registry';
-import { redactUrl } from '../data-set';
+import { stopChild, track } from '@techit/testkit/child-registry';
+import { runOnPostgres } from '@techit/testkit/database-sandbox';
 
 const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
 const DEFAULT_POSTGRES_URL = 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
@@ -24,29 +23,15 @@ export interface ClusterDatabase {
 export async function createClusterDatabase(): Promise<ClusterDatabase> {
   const serverUrl = process.env.CLUSTER_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? DEFAULT_POSTGRES_URL;
   const name = `techit_cluster_${randomBytes(4).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
+  await runOnPostgres(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     name,
     // FORCE: an instance killed a moment ago may still hold a connection the server has not noticed closed.
-    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+    drop: () => runOnPostgres(serverUrl, `drop database if exists ${name} with (force)`),
   };
-}
-
-async function adminQuery(serverUrl: string, sql: string): Promise<void> {
-  const client = new Client({ connectionString: serverUrl });
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new Error(`Cannot reach PostgreSQL at ${redactUrl(serverUrl)}: ${String(error)}`);
-  }
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 export interface RedisProcess {

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { stopChild, track } from '../child-registry';
+import { stopChild, track } from '@techit/testkit/child-registry';
 
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 

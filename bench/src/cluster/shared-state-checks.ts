@@ -1,4 +1,5 @@
-import { call, CheckFailure, expectStatus, expectThat, text } from './api-call';
+import { text } from '@techit/testkit/api-client';
+import { call, CheckFailure, expectStatus, expectThat } from './api-call';
 import { gradientPng } from './png-image';
 
 export interface CheckOutcome {

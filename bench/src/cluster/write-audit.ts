@@ -1,7 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { field, list } from '@techit/testkit/api-client';
+import {
+  POST_COUNTERS_QUERY,
+  type PostCountersRow,
+  storedCounterMismatches,
+  toPostCounters,
+} from '@techit/testkit/counter-query';
 import { Client } from 'pg';
 import { percentile } from '../load-runner';
-import { call, field, list } from './api-call';
+import { call } from './api-call';
 import type { LoadOutcome, LoadUser, OpRecord } from './cluster-load';
 
 /** When the instance was killed, when its process was gone, and when it answered again (performance.now()). */
@@ -143,16 +150,6 @@ export interface DatabaseAudit {
   settleMs: number;
 }
 
-interface PostTruth {
-  id: string;
-  likes_count: number;
-  comments_count: number;
-  commenters_count: number;
-  likes: number;
-  comments: number;
-  commenters: number;
-}
-
 /**
  * After the load: every acknowledged write is in the database (each acknowledged comment once,
  * each like and follow in the state its user last set with an acknowledged request), no comment
@@ -262,34 +259,16 @@ async function checkCounters(
     mismatches += 1;
     if (samples.length < 5) samples.push(message);
   };
-  const truths = await client.query<Record<keyof PostTruth, string | number>>(
-    `select p.id, p.likes_count, p.comments_count, p.commenters_count,
-       (select count(*) from likes l where l.post_id = p.id) as likes,
-       (select count(*) from comments c where c.post_id = p.id) as comments,
-       (select count(distinct c.author_id) from comments c where c.post_id = p.id) as commenters
-     from posts p where p.id = any($1)`,
-    [postIds],
-  );
-  const byId = new Map(truths.rows.map((row) => [String(row.id), row]));
+  const truths = await client.query<PostCountersRow>(`${POST_COUNTERS_QUERY} where p.id = any($1)`, [postIds]);
+  const byId = new Map(truths.rows.map((row) => [String(row.id), toPostCounters(row)]));
   for (const id of postIds) {
-    const row = byId.get(id);
-    if (!row) {
+    const counters = byId.get(id);
+    if (!counters) {
       mismatch(`post ${id} is missing`);
       continue;
     }
-    const [likesCount, commentsCount, commentersCount, likes, comments, commenters] = [
-      row.likes_count,
-      row.comments_count,
-      row.commenters_count,
-      row.likes,
-      row.comments,
-      row.commenters,
-    ].map(Number);
-    if (likesCount !== likes) mismatch(`post ${id}: likes_count ${likesCount} vs ${likes} like rows`);
-    if (commentsCount !== comments) mismatch(`post ${id}: comments_count ${commentsCount} vs ${comments} rows`);
-    if (commentersCount !== commenters) {
-      mismatch(`post ${id}: commenters_count ${commentersCount} vs ${commenters} distinct commenters`);
-    }
+    for (const problem of storedCounterMismatches(counters)) mismatch(`post ${id}: ${problem}`);
+    const { likes, comments } = counters;
     const reply = await call(balancerUrl, 'GET', `/api/posts/${id}`);
     const post = field(reply.body, 'post');
     if (field(post, 'likesCount') !== likes || field(post, 'commentsCount') !== comments) {

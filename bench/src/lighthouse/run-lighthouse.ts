@@ -2,8 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium } from './chromium-launcher';
-import { REPO_ROOT, SEED_SIZES, SERVER_MAIN, WEB_DIST, seed, startServer } from './seeded-server';
+import { launchChromium } from '@techit/testkit/chromium-launcher';
+import { REPO_ROOT } from '@techit/testkit/server-launcher';
+import { SEED_SIZES, SERVER_MAIN, WEB_DIST, seed, startServer } from './seeded-server';
 
 /**
  * `npm run lighthouse`: Lighthouse's default (mobile) preset, with its simulated throttling, on

@@ -1,20 +1,17 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { stopProcess } from './chromium-launcher';
+import { launchServer, serverMain, WEB_DIST as BUILT_WEB_DIST } from '@techit/testkit/server-launcher';
 
-export const REPO_ROOT = join(__dirname, '..', '..', '..');
 /**
  * Another server build (LIGHTHOUSE_SERVER_MAIN: its main.js; the seed CLI is taken from the same
  * build) or web build (LIGHTHOUSE_WEB_DIST) can be measured, e.g. a copy that others' rebuilds of
  * backend/dist and frontend/dist cannot change halfway through a run, or an older commit for a
  * before/after comparison.
  */
-export const SERVER_MAIN = resolve(process.env.LIGHTHOUSE_SERVER_MAIN ?? join(REPO_ROOT, 'backend', 'dist', 'main.js'));
+export const SERVER_MAIN = serverMain('LIGHTHOUSE_SERVER_MAIN');
 const SEED_CLI = join(dirname(SERVER_MAIN), 'seed', 'seed.cli.js');
-export const WEB_DIST = resolve(process.env.LIGHTHOUSE_WEB_DIST ?? join(REPO_ROOT, 'frontend', 'dist'));
+export const WEB_DIST = resolve(process.env.LIGHTHOUSE_WEB_DIST ?? BUILT_WEB_DIST);
 const WEB_INDEX = join(WEB_DIST, 'index.html');
 const HEALTH_TIMEOUT_MS = 60_000;
 
@@ -65,13 +62,9 @@ export async function seed(dataDir: string): Promise<Landmarks> {
 /** The production server exactly as `npm start` runs it (SQLite in dataDir), on a free loopback port. */
 export async function startServer(dataDir: string, landmarks: Landmarks): Promise<SeededServer> {
   requireBuilt();
-  const port = await freePort();
-  const log = createWriteStream(join(dataDir, 'server.log'), { flags: 'w' });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: WEB_DIST,
     LOG_LEVEL: 'warn',
@@ -80,33 +73,21 @@ export async function startServer(dataDir: string, landmarks: Landmarks): Promis
     RATE_LIMITS: 'off',
   };
   delete env.DATABASE_URL;
-  // cwd is the data folder so a developer's ./.env cannot change what is measured.
-  const child = spawn(process.execPath, [SERVER_MAIN], { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = async (): Promise<void> => {
-    await stopProcess(child, 10_000);
-    await new Promise<void>((resolve) => log.end(resolve));
+  const server = await launchServer({
+    main: SERVER_MAIN,
+    // The data folder, so a developer's ./.env cannot change what is measured.
+    cwd: dataDir,
+    env,
+    output: { file: join(dataDir, 'server.log') },
+    startTimeoutMs: HEALTH_TIMEOUT_MS,
+  });
+  return {
+    baseUrl: server.url,
+    landmarks,
+    stop: async () => {
+      await server.stop();
+    },
   };
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await stop();
-      throw new Error(`The server stopped while starting; see ${join(dataDir, 'server.log')}`);
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`The server did not answer ${baseUrl}/api/health within ${HEALTH_TIMEOUT_MS / 1000} s`);
-    }
-    try {
-      if ((await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) })).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  return { baseUrl, landmarks, stop };
 }
 
 function run(command: string, args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv): Promise<void> {
@@ -118,17 +99,5 @@ function run(command: string, args: string[], cwd: string, extraEnv: NodeJS.Proc
     child.once('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`${args[0]} exited with code ${String(code)}`)),
     );
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('No free port'))));
-    });
   });
 }

@@ -3,9 +3,13 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stopChild, track } from './child-registry';
 
-/** The machine's headless flags (no sandbox in containers, no GPU, nothing fetched from outside). */
-const CHROMIUM_FLAGS = [
+/**
+ * The headless flags of every browser this repository starts, the journeys' (through
+ * playwright-core) and Lighthouse's: no sandbox in containers, no GPU, nothing fetched from outside.
+ */
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -23,6 +27,7 @@ export interface Chromium {
   stop(): Promise<void>;
 }
 
+/** Debian's Chromium, never a downloaded browser (CHROME_PATH is the name chrome-launcher reads). */
 export function chromiumPath(): string {
   const path = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(path)) throw new Error(`No Chromium at ${path}: apt-get install chromium, or set CHROME_PATH`);
@@ -30,18 +35,20 @@ export function chromiumPath(): string {
 }
 
 /**
- * Debian's Chromium with a DevTools port, started here rather than through chrome-launcher so the
- * flags are exactly the ones every browser test of this repository uses.
+ * Chromium with a DevTools port (what Lighthouse connects to), started here rather than through
+ * chrome-launcher so the flags are exactly the ones every browser test of this repository uses.
  */
 export async function launchChromium(): Promise<Chromium> {
-  const profileDir = await mkdtemp(join(tmpdir(), 'techit-lighthouse-chromium-'));
-  const child = spawn(
-    chromiumPath(),
-    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+  const profileDir = await mkdtemp(join(tmpdir(), 'techit-chromium-'));
+  const child = track(
+    spawn(
+      chromiumPath(),
+      [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    ),
   );
   const stop = async (): Promise<void> => {
-    await stopProcess(child);
+    await stopChild(child);
     await rm(profileDir, { recursive: true, force: true });
   };
   try {
@@ -83,14 +90,4 @@ function devToolsPort(child: ChildProcess): Promise<number> {
     child.stderr?.on('data', onData);
     child.once('exit', onExit);
   });
-}
-
-/** SIGTERM, then SIGKILL when the process has not gone within the grace period. */
-export async function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-  await exited;
-  clearTimeout(timer);
 }

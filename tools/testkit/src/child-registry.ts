@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 
 /**
- * Every child this run starts (seed, server, limit servers), so that an error, a Ctrl-C or a
- * plain exit never leaves a server holding a port or a database behind.
+ * Every child a run starts (servers, seeds, limit servers, Redis, nginx, Chromium), so that an
+ * error, a Ctrl-C or a plain exit never leaves a server holding a port or a database behind.
  */
 const children = new Set<ChildProcess>();
 
@@ -31,7 +31,11 @@ export async function stopChild(child: ChildProcess, graceMs = 5000): Promise<vo
 
 let installed = false;
 
-/** Ctrl-C and SIGTERM stop the children first; a second Ctrl-C does not wait. */
+/**
+ * For a command-line run (the bench, Lighthouse, the cluster test): Ctrl-C and SIGTERM stop the
+ * children first; a second Ctrl-C does not wait. Jest owns its workers' signals, so tests do not
+ * call this.
+ */
 export function installCleanupHandlers(): void {
   if (installed) return;
   installed = true;
