@@ -4,8 +4,9 @@ import type { Feed } from '@techit/contract/enums';
 import { PAGINATION } from '@techit/contract/limits';
 import { api } from '../../../lib/api-client';
 import { takeBootReply } from '../../../lib/boot-replies';
-import { type PageCursor, type PostPage, postKeys } from './post-keys';
-import { pageQuery, postListQuery } from './post-list-query';
+import { type PageCursor, pageQuery } from '../../../lib/cursor-pages';
+import { type PostPage, postKeys } from './post-keys';
+import { postListQuery } from './post-list-query';
 
 /** GET /api/posts?feed=…&limit=4[&cursor=…] */
 export async function getFeedPage(feed: Feed, cursor: PageCursor, signal?: AbortSignal): Promise<PostPage> {

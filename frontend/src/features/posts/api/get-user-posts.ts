@@ -3,8 +3,9 @@ import type { UserPostsReply } from '@techit/contract/api-types';
 import { PAGINATION } from '@techit/contract/limits';
 import { api } from '../../../lib/api-client';
 import { takeBootReply } from '../../../lib/boot-replies';
-import { type PageCursor, type PostPage, postKeys } from './post-keys';
-import { pageQuery, postListQuery } from './post-list-query';
+import { type PageCursor, pageQuery } from '../../../lib/cursor-pages';
+import { type PostPage, postKeys } from './post-keys';
+import { postListQuery } from './post-list-query';
 
 /** GET /api/userposts/:userId?limit=4[&cursor=…] */
 export async function getUserPostsPage(userId: string, cursor: PageCursor, signal?: AbortSignal): Promise<PostPage> {
