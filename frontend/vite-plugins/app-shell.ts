@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
+import { type RouteDefinition, routePattern, routes } from '../src/config/routes';
 
 /**
  * The navigation bars as plain HTML inside #root, painted with the page itself: a phone sees the
@@ -51,8 +52,15 @@ html[data-shell] .boot-shell{display:block}
 .boot-bottom-nav{position:fixed;inset:auto 0 0 0;z-index:10;display:flex;justify-content:space-around;align-items:center;height:60px;background:var(--surface);border-top:1px solid var(--border)}
 @media (min-width:992px){.boot-left-nav{position:fixed;inset:0 auto 0 0;width:240px;display:flex;flex-direction:column;gap:8px;padding:24px 16px;background:var(--surface);border-right:1px solid var(--border)}.boot-bottom-nav{display:none}}`;
 
-/** Only pages inside the app's layout have the bars; the login and signup screens do not. */
-const SHELL_SCRIPT = `if(!/^\\/(login|signup)\\/?$/.test(location.pathname))document.documentElement.setAttribute('data-shell','')`;
+/**
+ * Only pages inside the app's layout have the bars: the shell shows unless the address is one of
+ * the routes config/routes.ts draws without them (log in, sign up), matched as react-router does.
+ */
+const BARE_PAGES = (Object.values(routes) as RouteDefinition[])
+  .filter((route) => route.layout === 'bare')
+  .map((route) => routePattern(route.path))
+  .join('|');
+const SHELL_SCRIPT = `if(!new RegExp(${JSON.stringify(BARE_PAGES)},'i').test(location.pathname))document.documentElement.setAttribute('data-shell','')`;
 
 export function appShell(): Plugin {
   return {

@@ -1,53 +1,54 @@
-import { DEFAULT_FEED } from '../../contract/src/enums';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Plugin, type ResolvedConfig, type Rollup, runnerImport } from 'vite';
 import { IMAGE_SIZES, IMAGE_VARIANT_SUFFIX, imageVariant } from '../../contract/src/image-variants';
-import { PAGINATION, STORAGE_KEYS } from '../../contract/src/limits';
-import type { Plugin, Rollup } from 'vite';
+import { STORAGE_KEYS } from '../../contract/src/limits';
+import type { FirstPicture } from '../src/app/first-requests';
+import { type RouteDefinition, type RouteName, routePattern, routes } from '../src/config/routes';
 
-/** Where the page's likely largest picture is named: the first post of a list, or the post itself. */
-interface Picture {
-  /** Which of the route's `api` replies names it. */
-  reply: number;
-  from: 'list' | 'post';
-  /** The variant the page shows there (post-photo.tsx: full on the post's page, else the card). */
-  variant: 'card' | 'full';
+/** A route's `:param` names, in the order of routePattern's capture groups. */
+function paramNames(path: string): string[] {
+  return [...path.matchAll(/:(\w+)/g)].map((match) => match[1]);
 }
 
-interface RoutePreload {
-  /** The address pattern, matched against location.pathname; its groups fill `$1` in `api`. */
-  path: RegExp;
-  /** The module router.tsx lazily loads for it. */
-  module: string;
-  /**
-   * The first requests the page makes for a visitor (the same URLs as features/…/api build): with
-   * no token they are the same for everyone, so they can start with the page. A signed-in
-   * viewer's replies carry their own likes, so theirs start with the route's loader instead.
-   */
-  api?: string[];
-  picture?: Picture;
-}
+/**
+ * What the build passes for the n-th param when it asks app/first-requests.ts for a screen's paths:
+ * an id of the shape the route pattern accepts (so encodeURIComponent leaves it as it is), then
+ * replaced by `$n`, which the boot script fills with the address's own id.
+ */
+const placeholder = (index: number): string => `ffffffffffffffffffffff${String(index).padStart(2, '0')}`;
 
-/** The pages worth starting early. The build fails if a module stops being a chunk of its own. */
-const ROUTES: RoutePreload[] = [
-  {
-    path: /^\/$/,
-    module: 'src/app/routes/home.tsx',
-    api: [`/api/posts?feed=${DEFAULT_FEED}&limit=${PAGINATION.feedPageSize}`, '/api/top-posts'],
-    picture: { reply: 0, from: 'list', variant: 'card' },
-  },
-  {
-    path: /^\/posts\/([0-9a-f]{24})$/,
-    module: 'src/app/routes/post-detail.tsx',
-    api: ['/api/posts/$1'],
-    picture: { reply: 0, from: 'post', variant: 'full' },
-  },
-  {
-    path: /^\/profile\/([0-9a-f]{24})$/,
-    module: 'src/app/routes/profile.tsx',
-    api: ['/api/user/$1', `/api/userposts/$1?limit=${PAGINATION.feedPageSize}`],
-    picture: { reply: 1, from: 'list', variant: 'card' },
-  },
-  { path: /^\/notices$/, module: 'src/app/routes/notices.tsx' },
-];
+/**
+ * app/first-requests.ts, loaded the way the app compiles it (its imports use the app's aliases),
+ * then turned into the boot script's URL templates: `/api/posts/$1`.
+ */
+async function firstRequestTemplates(
+  config: ResolvedConfig,
+): Promise<Partial<Record<RouteName, { api: string[]; picture: FirstPicture | null }>>> {
+  // Typed per route in the app; here each screen is given every param its route declares.
+  type Loose = Partial<
+    Record<RouteName, { paths: (params: Record<string, string>) => string[]; picture?: FirstPicture }>
+  >;
+  const { module } = await runnerImport<{ firstRequests: Loose }>(join(config.root, 'src/app/first-requests.ts'), {
+    configFile: false,
+    logLevel: 'error',
+    resolve: { alias: config.resolve.alias },
+  });
+  const templates: Partial<Record<RouteName, { api: string[]; picture: FirstPicture | null }>> = {};
+  for (const [name, first] of Object.entries(module.firstRequests) as [RouteName, Loose[RouteName]][]) {
+    if (!first) continue;
+    const names = paramNames(routes[name].path);
+    const params = Object.fromEntries(names.map((param, index) => [param, placeholder(index)]));
+    const paths = first.paths(params);
+    templates[name] = {
+      api: paths.map((path) =>
+        names.reduce((url, _param, index) => url.replaceAll(placeholder(index), `$${index + 1}`), `/api${path}`),
+      ),
+      picture: first.picture ?? null,
+    };
+  }
+  return templates;
+}
 
 /**
  * The global the boot script leaves its replies in, by URL, for features/…/api to take
@@ -137,7 +138,7 @@ function preloadScript(table: RouteEntry[]): string {
     document.head.appendChild(link);
   }
   for (var i = 0; i < routes.length; i++) {
-    var match = new RegExp(routes[i][0]).exec(location.pathname);
+    var match = new RegExp(routes[i][0], 'i').exec(location.pathname);
     if (!match) continue;
     var visitor = true;
     try { visitor = !localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)}); } catch (e) {}
@@ -170,29 +171,54 @@ function preloadScript(table: RouteEntry[]): string {
 /**
  * The browser learns which page it is on only once the app's code has run, and only then asks for
  * that page's chunk and data: round trips before anything shows. A few lines in index.html look
- * at the address first and start them alongside the app's own code.
+ * at the address first and start them alongside the app's own code, for the routes that
+ * config/routes.ts marks `preload`.
  */
 export function routePreloads(): Plugin {
+  let config: ResolvedConfig;
   return {
     name: 'techit-route-preloads',
     apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    buildStart() {
+      // The router loads each page by its file name (import.meta.glob): a name without a file
+      // would only fail in the browser.
+      for (const [name, route] of Object.entries(routes) as [string, RouteDefinition][]) {
+        if (!existsSync(join(config.root, 'src/app/routes', `${route.page}.tsx`))) {
+          this.error(`config/routes.ts: ${name} names src/app/routes/${route.page}.tsx, which does not exist`);
+        }
+      }
+    },
     transformIndexHtml: {
       order: 'post',
-      handler(html, { bundle, chunk: entry }) {
+      async handler(html, { bundle, chunk: entry }) {
         if (!bundle || !entry) throw new Error('techit-route-preloads: no bundle to read the chunks from');
         const shell = staticClosure(bundle, entry);
         const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
         checkPictureUrl();
-        const table = ROUTES.map(({ path, module, api, picture }): RouteEntry => {
+        const first = await firstRequestTemplates(config);
+        const preloaded = (Object.keys(routes) as RouteName[]).filter(
+          (name) => (routes[name] as RouteDefinition).preload === true,
+        );
+        const table = preloaded.map((name): RouteEntry => {
+          const { path, page } = routes[name];
+          const module = `src/app/routes/${page}.tsx`;
           const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(`/${module}`));
-          if (!chunk) throw new Error(`techit-route-preloads: no chunk for ${module}; update ROUTES`);
+          if (!chunk) throw new Error(`techit-route-preloads: no chunk of its own for ${module}`);
+          const picture = first[name]?.picture;
           return [
-            path.source,
+            routePattern(path),
             [...staticClosure(bundle, chunk)].filter((url) => !shell.has(url)),
-            api ?? [],
-            picture ? [picture.reply, picture.from, ...PICTURE_VARIANTS[picture.variant]] : null,
+            first[name]?.api ?? [],
+            picture ? [picture.request, picture.from, ...PICTURE_VARIANTS[picture.variant]] : null,
           ];
         });
+        for (const name of Object.keys(first) as RouteName[]) {
+          if (!preloaded.includes(name))
+            throw new Error(`techit-route-preloads: ${name} has first requests but no preload`);
+        }
         // Before the app's own tags: a script after a style sheet would wait for it to load.
         const at = html.indexOf('<script type="module"');
         if (at < 0) throw new Error('techit-route-preloads: no module script in index.html');

@@ -11,10 +11,13 @@ import { queryClient } from '../lib/query-client';
 import { storage } from '../lib/storage';
 
 /*
- * Route loaders that only warm the query cache: a page's first requests start while its code is
- * still downloading, instead of after it has arrived and rendered. They never wait for data (the
- * API never holds up navigation) and never fail; the page's own queries take over the same cache
- * entries (fresh for the client's staleTime), so nothing is fetched twice.
+ * Route loaders (router.tsx attaches them by route name) that only warm the query cache: a page's
+ * first requests start while its code is still downloading, instead of after it has arrived and
+ * rendered. They prefetch the very query definitions the page uses (features/…/api), so the
+ * page's own queries take over the same cache entries (fresh for the client's staleTime) by query
+ * key and nothing is fetched twice. They never wait for data (the API never holds up navigation)
+ * and never fail. For a visitor's first page the boot script has usually made these requests
+ * already (app/first-requests.ts); the fetchers take those replies over.
  */
 
 /**

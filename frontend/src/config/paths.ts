@@ -1,12 +1,14 @@
-/** Every route of the web app, in one place: links are built from these, never typed by hand. */
+import { routeHref, routes } from './routes';
+
+/** The addresses links are built from, never typed by hand: each is made from config/routes.ts. */
 export const paths = {
-  home: '/',
-  following: '/?feed=following',
-  signup: '/signup',
-  login: '/login',
-  createPost: '/createpost',
-  editPost: (postId: string) => `/editpost/${postId}`,
-  profile: (userId: string) => `/profile/${userId}`,
-  post: (postId: string) => `/posts/${postId}`,
-  notices: '/notices',
+  home: routes.home.path,
+  following: `${routes.home.path}?feed=following`,
+  signup: routes.signup.path,
+  login: routes.login.path,
+  createPost: routes.createPost.path,
+  editPost: (postId: string) => routeHref(routes.editPost.path, { postid: postId }),
+  profile: (userId: string) => routeHref(routes.profile.path, { userid: userId }),
+  post: (postId: string) => routeHref(routes.post.path, { postid: postId }),
+  notices: routes.notices.path,
 } as const;

@@ -9,9 +9,11 @@ declare global {
 
 /**
  * A visitor's first API replies are requested by the boot script while the app's code downloads
- * (vite-plugins/route-preloads.ts). The first call for one of those paths takes the reply over;
- * every later call, and any call once the reply turned out not to be a success, asks the server
- * itself (features/…/api fall back to lib/api-client.ts).
+ * (app/first-requests.ts lists them; vite-plugins/route-preloads.ts makes the script). The first
+ * call for one of those paths takes the reply over; every later call, and any call once the reply
+ * turned out not to be a success, asks the server itself (features/…/api fall back to
+ * lib/api-client.ts). The paths match because both sides build them with the same functions
+ * (features/…/api/*-paths.ts).
  */
 export async function takeBootReply<T>(path: string): Promise<T | null> {
   const replies = window.__techitBootReplies;

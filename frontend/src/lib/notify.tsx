@@ -1,12 +1,14 @@
 import { UI } from '@techit/contract/limits';
-import type { ModalFuncProps } from 'antd';
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { HookAPI as ModalInstance } from 'antd/es/modal/useModal';
-import type { NotificationInstance } from 'antd/es/notification/interface';
+import type { message, Modal, ModalFuncProps, notification } from 'antd';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { deferredImport } from './deferred-import';
+
+// Named through antd's public exports: its antd/es/* files are not part of its API.
+type NotificationInstance = ReturnType<typeof notification.useNotification>[0];
+type MessageInstance = ReturnType<typeof message.useMessage>[0];
+type ModalInstance = ReturnType<typeof Modal.useModal>[0];
 
 /** The themed toast, alert and dialog instances that FeedbackHost hands over once it has loaded. */
 export interface Feedback {

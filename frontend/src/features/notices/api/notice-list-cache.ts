@@ -1,23 +1,11 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { NoticeListReply } from '@techit/contract/api-types';
-import { PAGINATION } from '@techit/contract/limits';
+import type { PageCursor } from '../../../lib/cursor-pages';
 
 /** Every cached notice list lives under this key: all notices, and one list per author. */
 export const noticesQueryKey = ['notices'] as const;
 
-export type NoticePages = InfiniteData<NoticeListReply, string | null>;
-
-export const noticeListPaging = {
-  initialPageParam: null as string | null,
-  getNextPageParam: (last: NoticeListReply) => last.nextCursor,
-};
-
-/** `?limit=…&cursor=…` for one page of a notice list. */
-export function pageQuery(cursor: string | null): string {
-  const params = new URLSearchParams({ limit: String(PAGINATION.listPageSize) });
-  if (cursor) params.set('cursor', cursor);
-  return params.toString();
-}
+export type NoticePages = InfiniteData<NoticeListReply, PageCursor>;
 
 /** Takes a deleted notice out of every cached list at once. */
 export function removeNoticeFromLists(queryClient: QueryClient, noticeId: string): void {

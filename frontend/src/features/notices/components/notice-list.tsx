@@ -1,10 +1,10 @@
 import { Skeleton, Spin } from 'antd';
 import { useCallback } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { useLoadMore } from '../../../lib/use-load-more';
 import { useAllNotices } from '../api/get-all-notices';
 import { useUserNotices } from '../api/get-user-notices';
 import { NoticeCard } from './notice-card';
-import { useLoadMore } from './use-load-more';
 import './notices.css';
 
 export type NoticeSource = { kind: 'all' } | { kind: 'user'; userId: string };
@@ -28,8 +28,12 @@ type NoticeQuery = ReturnType<typeof useAllNotices>;
 
 function NoticePages({ query, emptyHint }: { query: NoticeQuery; emptyHint: string }) {
   const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const notices = data?.pages.flatMap((page) => page.notices) ?? [];
+  // The next page loads when the second-to-last notice comes into view.
+  const watched = Math.max(notices.length - 2, 0);
+  const sentinel = hasNextPage ? (notices[watched]?._id ?? null) : null;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  const watch = useLoadMore(hasNextPage, isFetchingNextPage, loadMore);
+  const watch = useLoadMore(sentinel, hasNextPage && !isFetchingNextPage, loadMore);
 
   if (isPending) {
     return (
@@ -40,11 +44,9 @@ function NoticePages({ query, emptyHint }: { query: NoticeQuery; emptyHint: stri
       </div>
     );
   }
-  const notices = data?.pages.flatMap((page) => page.notices) ?? [];
   if (notices.length === 0) {
     return isError ? null : <EmptyState title="No Notices to Show!" subtitle={emptyHint} />;
   }
-  const watched = Math.max(notices.length - 2, 0);
   return (
     <>
       <ul className="notice-list" aria-label="Notices">

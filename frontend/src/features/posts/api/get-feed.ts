@@ -1,16 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { PostListReply } from '@techit/contract/api-types';
 import type { Feed } from '@techit/contract/enums';
-import { PAGINATION } from '@techit/contract/limits';
 import { api } from '../../../lib/api-client';
 import { takeBootReply } from '../../../lib/boot-replies';
-import { type PageCursor, type PostPage, postKeys } from './post-keys';
-import { pageQuery, postListQuery } from './post-list-query';
+import type { PageCursor } from '../../../lib/cursor-pages';
+import { type PostPage, postKeys } from './post-keys';
+import { postListQuery } from './post-list-query';
+import { postPaths } from './post-paths';
 
 /** GET /api/posts?feed=…&limit=4[&cursor=…] */
 export async function getFeedPage(feed: Feed, cursor: PageCursor, signal?: AbortSignal): Promise<PostPage> {
-  const query = pageQuery({ feed, limit: PAGINATION.feedPageSize, cursor });
-  const path = `/posts?${query}`;
+  const path = postPaths.feedPage(feed, cursor);
   const reply = (await takeBootReply<PostListReply>(path)) ?? (await api<PostListReply>(path, { signal }));
   return { posts: reply.posts, nextCursor: reply.nextCursor };
 }

@@ -5,10 +5,11 @@ import { takeBootReply } from '../../../lib/boot-replies';
 import { hasStatus } from '../../../lib/query-client';
 import { findCachedPost } from './post-cache';
 import { postKeys } from './post-keys';
+import { postPaths } from './post-paths';
 
 /** GET /api/posts/:id */
 export async function getPost(postId: string, signal?: AbortSignal): Promise<Post> {
-  const path = `/posts/${encodeURIComponent(postId)}`;
+  const path = postPaths.post(postId);
   return ((await takeBootReply<PostReply>(path)) ?? (await api<PostReply>(path, { signal }))).post;
 }
 

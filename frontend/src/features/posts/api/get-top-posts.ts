@@ -3,10 +3,11 @@ import type { TopPost, TopPostsReply } from '@techit/contract/api-types';
 import { api } from '../../../lib/api-client';
 import { takeBootReply } from '../../../lib/boot-replies';
 import { postKeys } from './post-keys';
+import { postPaths } from './post-paths';
 
 /** GET /api/top-posts */
 export async function getTopPosts(signal?: AbortSignal): Promise<TopPost[]> {
-  const path = '/top-posts';
+  const path = postPaths.topPosts();
   return ((await takeBootReply<TopPostsReply>(path)) ?? (await api<TopPostsReply>(path, { signal }))).posts;
 }
 

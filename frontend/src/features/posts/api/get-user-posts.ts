@@ -1,15 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { UserPostsReply } from '@techit/contract/api-types';
-import { PAGINATION } from '@techit/contract/limits';
 import { api } from '../../../lib/api-client';
 import { takeBootReply } from '../../../lib/boot-replies';
-import { type PageCursor, type PostPage, postKeys } from './post-keys';
-import { pageQuery, postListQuery } from './post-list-query';
+import type { PageCursor } from '../../../lib/cursor-pages';
+import { type PostPage, postKeys } from './post-keys';
+import { postListQuery } from './post-list-query';
+import { postPaths } from './post-paths';
 
 /** GET /api/userposts/:userId?limit=4[&cursor=…] */
 export async function getUserPostsPage(userId: string, cursor: PageCursor, signal?: AbortSignal): Promise<PostPage> {
-  const query = pageQuery({ limit: PAGINATION.feedPageSize, cursor });
-  const path = `/userposts/${encodeURIComponent(userId)}?${query}`;
+  const path = postPaths.userPostsPage(userId, cursor);
   const reply = (await takeBootReply<UserPostsReply>(path)) ?? (await api<UserPostsReply>(path, { signal }));
   return { posts: reply.userPosts, nextCursor: reply.nextCursor };
 }

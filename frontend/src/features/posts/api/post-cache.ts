@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { LikeReply, Post } from '@techit/contract/api-types';
-import { type PageCursor, type PostPage, postKeys } from './post-keys';
+import type { PageCursor } from '../../../lib/cursor-pages';
+import { type PostPage, postKeys } from './post-keys';
 
 type CachedList = InfiniteData<PostPage, PageCursor>;
 

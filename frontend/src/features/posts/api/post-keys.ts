@@ -11,9 +11,6 @@ export interface PostPage {
   nextCursor: string | null;
 }
 
-/** The cursor of the page to load; null for the first page. */
-export type PageCursor = string | null;
-
 /**
  * Every cached piece of post data lives under ['posts', …], so a like, an edit or a delete can
  * reach every list and detail that shows the post.

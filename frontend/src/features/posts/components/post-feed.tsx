@@ -3,13 +3,14 @@ import type { Feed } from '@techit/contract/enums';
 import { Button } from 'antd';
 import { useCallback, useDeferredValue } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import type { PageCursor } from '../../../lib/cursor-pages';
 import { useSession } from '../../../lib/session';
+import { useLoadMore } from '../../../lib/use-load-more';
 import { useFeedPosts } from '../api/get-feed';
 import { useUserPosts } from '../api/get-user-posts';
-import type { PageCursor, PostPage } from '../api/post-keys';
+import type { PostPage } from '../api/post-keys';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-card-skeleton';
-import { useLoadMore } from './use-load-more';
 import './posts.css';
 
 export interface PostFeedProps {

@@ -3,12 +3,13 @@ import type { UserReply } from '@techit/contract/api-types';
 import { api } from '../../../lib/api-client';
 import { takeBootReply } from '../../../lib/boot-replies';
 import { hasStatus } from '../../../lib/query-client';
+import { userPaths } from './user-paths';
 
 /** Every cached profile lives under this key, so a change to one can update it in place. */
 export const userQueryKey = (userId: string) => ['users', userId] as const;
 
 export async function getUser(userId: string, signal?: AbortSignal): Promise<UserReply> {
-  const path = `/user/${encodeURIComponent(userId)}`;
+  const path = userPaths.user(userId);
   return (await takeBootReply<UserReply>(path)) ?? (await api<UserReply>(path, { signal }));
 }
 

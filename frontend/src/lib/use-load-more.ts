@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * Infinite scroll: returns a ref for the card that should trigger the next page (the
- * second-to-last) and calls `loadMore` while that card is in view and `canLoad` holds.
+ * Infinite scroll for every paged list (post feeds, notices): returns a ref for the item that
+ * should trigger the next page (the spec puts it on the second-to-last) and calls `loadMore` while
+ * that item is in view and `canLoad` holds. `sentinelKey` names the item (null: nothing to load).
  *
- * Visibility is remembered per card (`sentinelKey`), so a page that has just arrived never
- * counts the previous trigger card as the new one's visibility.
+ * Visibility is remembered per item, so a page that has just arrived never counts the previous
+ * trigger item as the new one's visibility.
  */
 export function useLoadMore(sentinelKey: string | null, canLoad: boolean, loadMore: () => void) {
   const [visibleKey, setVisibleKey] = useState<string | null>(null);

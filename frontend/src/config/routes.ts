@@ -1,0 +1,66 @@
+/**
+ * Every screen of the web app, once. Everything else that knows about routes is made from this
+ * table: the links (config/paths.ts), the router (app/router.tsx), and at build time the boot
+ * script's preloads (vite-plugins/route-preloads.ts) and the app shell's choice of page
+ * (vite-plugins/app-shell.ts). Plain data with no imports, so the build can read it too.
+ */
+export interface RouteDefinition {
+  /** react-router's pattern; each `:param` is an ObjectId-format id (backend common/ids). */
+  readonly path: string;
+  /** The file under src/app/routes whose default export renders it, loaded as a chunk of its own. */
+  readonly page: string;
+  /** 'app': inside the navigation bars (app/layout); 'bare': a screen of its own (log in, sign up). */
+  readonly layout: 'app' | 'bare';
+  /** Only for a signed-in user: a visitor is sent home (spec 5). */
+  readonly session?: boolean;
+  /**
+   * The boot script starts the page's chunk (and, for a visitor, its first API replies: see
+   * firstRequests in route-preloads.ts) from the first HTML, alongside the app's own code.
+   */
+  readonly preload?: boolean;
+}
+
+export const routes = {
+  home: { path: '/', page: 'home', layout: 'app', preload: true },
+  notices: { path: '/notices', page: 'notices', layout: 'app', preload: true },
+  post: { path: '/posts/:postid', page: 'post-detail', layout: 'app', preload: true },
+  editPost: { path: '/editpost/:postid', page: 'edit-post', layout: 'app' },
+  profile: { path: '/profile/:userid', page: 'profile', layout: 'app', preload: true },
+  createPost: { path: '/createpost', page: 'create', layout: 'app', session: true },
+  login: { path: '/login', page: 'login', layout: 'bare' },
+  signup: { path: '/signup', page: 'signup', layout: 'bare' },
+  notFound: { path: '*', page: 'not-found', layout: 'app' },
+} as const satisfies Record<string, RouteDefinition>;
+
+export type RouteName = keyof typeof routes;
+
+/** The names of a pattern's `:params`: '/posts/:postid' → 'postid'. */
+export type RouteParams<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | RouteParams<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The address of a route, its params filled in. */
+export function routeHref<Path extends string>(path: Path, params: Record<RouteParams<Path>, string>): string {
+  const values: Record<string, string> = params;
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+}
+
+/** What a `:param` matches in the patterns below: every id in a route is ObjectId-format. */
+const PARAM = '([0-9a-f]{24})';
+
+/**
+ * A regular expression (its source, for the boot script) that matches an address
+ * (location.pathname) where react-router would render the route: case-insensitive, a trailing
+ * slash allowed. Each `:param` is a capture group, in order.
+ */
+export function routePattern(path: string): string {
+  const segments = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) =>
+      segment.startsWith(':') ? PARAM : segment.replace(/[.*+?^${}()|[\]\\/-]/g, (char) => `\\${char}`),
+    );
+  return segments.length === 0 ? '^\\/$' : `^\\/${segments.join('\\/')}\\/?$`;
+}
