@@ -10,6 +10,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { AppLogger } from './logging/app-logger';
 import { createAppLogger } from './logging/pino-logger';
+import { requestChildLogger } from './logging/request-line';
 import { registerConditionalGet } from './http/conditional-get';
 import { ReadCache, registerReadCache } from './http/read-cache';
 import { FRAMEWORK_ERROR_OPTIONS } from './http/framework-errors';
@@ -56,6 +57,7 @@ export async function createApp(config: AppConfig, onQuery?: QueryObserver): Pro
     ...serverTimeoutOptions(config),
     ...FRAMEWORK_ERROR_OPTIONS,
     loggerInstance: logger,
+    childLoggerFactory: requestChildLogger,
     genReqId: requestIdOf,
     logController: new RequestLogController(),
     // On close, keep-alive sockets with no request in progress are closed at once (graceful-shutdown.ts).

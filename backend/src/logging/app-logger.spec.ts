@@ -6,7 +6,7 @@ import { AppLogger } from './app-logger';
 import { scrubLogLine } from './log-redaction';
 import { loggableUrl } from './loggable-url';
 import { createAppLogger } from './pino-logger';
-import { logFlatInfo } from './request-line';
+import { logFlatInfo, requestChildLogger } from './request-line';
 import { HttpExceptionFilter } from '../http/http-exception.filter';
 
 /** A logger writing into an array, one parsed JSON object per line. */
@@ -225,6 +225,27 @@ describe('logFlatInfo', () => {
     expect(flat).toEqual({ ...general, time: flat.time });
     expect(Object.keys(flat)).toEqual(Object.keys(general));
     expect(Date.parse(String(flat.time))).not.toBeNaN();
+  });
+
+  it("writes the same line for a request logger made by Fastify's child logger factory", () => {
+    const out = capture();
+    const child = requestChildLogger(out.logger, { reqId: 'req-2' }, {}) as Logger;
+    child.info(fields, 'request completed');
+    const general = jest.spyOn(child, 'info');
+    logFlatInfo(child, fields, 'request completed');
+    expect(general).not.toHaveBeenCalled();
+    const withoutTime = (line: string) => line.replace(/"time":"[^"]*"/, '"time":""');
+    const [pinoLine, flatLine] = out.raw.map(withoutTime);
+    expect(flatLine).toBe(pinoLine);
+    expect(out.lines[1]).toMatchObject({ reqId: 'req-2' });
+  });
+
+  it("keeps a further child's own bindings: it takes pino's path", () => {
+    const out = capture();
+    const request = requestChildLogger(out.logger, { reqId: 'req-3' }, {}) as Logger;
+    const nested = request.child({ job: 'resize' });
+    logFlatInfo(nested, fields, 'done');
+    expect(out.lines[0]).toMatchObject({ reqId: 'req-3', job: 'resize', msg: 'done' });
   });
 
   it('scrubs the line like every other, and writes nothing below the level', () => {

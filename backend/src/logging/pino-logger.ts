@@ -36,8 +36,6 @@ export function createAppLogger(level: LogLevel, destination?: DestinationStream
         err: pino.stdSerializers.err,
       },
       hooks: { streamWrite: scrubLogLine },
-      // Fastify's request loggers are children: logFlatInfo writes their request lines to `stream`.
-      onChild: (child) => writeFlatLinesTo(child, stream, base),
     },
     stream,
   );

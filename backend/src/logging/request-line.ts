@@ -1,4 +1,5 @@
-import type { DestinationStream, Logger } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bindings, ChildLoggerOptions, DestinationStream, Logger } from 'pino';
 import { scrubLogLine } from './log-redaction';
 import { remembered } from './remembered';
 
@@ -7,16 +8,48 @@ export type FlatFields = Record<string, string | number | undefined>;
 
 interface Destination {
   stream: DestinationStream;
-  /** The logger's base fields as pino writes them after the time: `,"pid":…,"hostname":"…"`. */
-  base: string;
+  /**
+   * What pino writes after the time, rendered once: the base fields and, for a request logger,
+   * its bindings (`,"pid":…,"hostname":"…","reqId":"…"`).
+   */
+  prefix: string;
 }
 
-/** The loggers createAppLogger made, and their children, with where their lines go. */
-const destinations = new WeakMap<Logger, Destination>();
+/**
+ * Where a logger's flat lines go, kept on the logger under our own symbol (an own property, so a
+ * child made some other way, which inherits it through pino's prototype chain, is not mistaken
+ * for one whose bindings we know). A WeakMap entry per request logger, as at first, cost a fifth
+ * of a cached feed read's CPU (docs/performance.md, issue 14).
+ */
+const FLAT_LINES = Symbol('flatLines');
+type FlatLogger = object & { [FLAT_LINES]?: Destination };
+
+function destinationOf(logger: object): Destination | undefined {
+  return Object.hasOwn(logger, FLAT_LINES) ? (logger as FlatLogger)[FLAT_LINES] : undefined;
+}
 
 /** For createAppLogger: `logger` writes to `stream` with these base fields. */
 export function writeFlatLinesTo(logger: Logger, stream: DestinationStream, base: Record<string, unknown>): void {
-  destinations.set(logger, { stream, base: jsonFields(base) });
+  (logger as FlatLogger)[FLAT_LINES] = { stream, prefix: jsonFields(base) };
+}
+
+/**
+ * Fastify's `childLoggerFactory`: the request's logger as Fastify's default makes it
+ * (`logger.child(bindings, options)`), with its bindings rendered once for logFlatInfo (pino's
+ * public `bindings()` re-parses the child's JSON on every call).
+ */
+export function requestChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  // Fastify's loggerInstance is createAppLogger's pino logger, so its children are pino loggers.
+  const child = (logger as Logger).child(bindings, options);
+  const parent = destinationOf(logger);
+  if (parent !== undefined) {
+    (child as FlatLogger)[FLAT_LINES] = { stream: parent.stream, prefix: parent.prefix + jsonFields(bindings) };
+  }
+  return child;
 }
 
 /** `{"a":1,"b":"x"}` as `,"a":1,"b":"x"`: how pino writes bindings after the fields before them. */
@@ -31,18 +64,18 @@ function jsonFields(fields: object): string {
  * reqId), then the fields, their values scrubbed as every line is. One line per request is the
  * server's most frequent work besides answering: through pino's general path (any object,
  * serializers, redaction hooks) it was 19 µs, a quarter of a cached feed read; a flat record of
- * known fields needs none of that (docs/performance.md). Any other logger (not made by
- * createAppLogger, nor a child of one) goes through `logger.info`, which writes the same line.
+ * known fields needs none of that (docs/performance.md). Any other logger (neither
+ * createAppLogger's nor made from it by requestChildLogger) goes through `logger.info`, which
+ * writes the same line.
  */
 export function logFlatInfo(logger: Logger, fields: FlatFields, msg: string): void {
   if (!logger.isLevelEnabled('info')) return;
-  const destination = destinations.get(logger);
+  const destination = destinationOf(logger);
   if (destination === undefined) {
     logger.info(fields, msg);
     return;
   }
-  // bindings() leaves out pid and hostname, which come first, from the base.
-  let line = `{"level":"info","time":"${isoTimeNow()}"${destination.base}${jsonFields(logger.bindings())}`;
+  let line = `{"level":"info","time":"${isoTimeNow()}"${destination.prefix}`;
   for (const key in fields) {
     const value = fields[key];
     if (value === undefined) continue;
