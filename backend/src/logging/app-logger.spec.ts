@@ -240,6 +240,20 @@ describe('logFlatInfo', () => {
     expect(out.lines[1]).toMatchObject({ reqId: 'req-2' });
   });
 
+  it('writes the flat line for a request logger made from a child of the app logger', () => {
+    const out = capture();
+    const plugin = out.logger.child({ plugin: 'posts' }, {});
+    const child = requestChildLogger(plugin, { reqId: 'req-4' }, {}) as Logger;
+    child.info(fields, 'request completed');
+    const general = jest.spyOn(child, 'info');
+    logFlatInfo(child, fields, 'request completed');
+    expect(general).not.toHaveBeenCalled();
+    const withoutTime = (line: string) => line.replace(/"time":"[^"]*"/, '"time":""');
+    const [pinoLine, flatLine] = out.raw.map(withoutTime);
+    expect(flatLine).toBe(pinoLine);
+    expect(out.lines[1]).toMatchObject({ plugin: 'posts', reqId: 'req-4' });
+  });
+
   it("keeps a further child's own bindings: it takes pino's path", () => {
     const out = capture();
     const request = requestChildLogger(out.logger, { reqId: 'req-3' }, {}) as Logger;

@@ -45,11 +45,30 @@ export function requestChildLogger(
 ): FastifyBaseLogger {
   // Fastify's loggerInstance is createAppLogger's pino logger, so its children are pino loggers.
   const child = (logger as Logger).child(bindings, options);
-  const parent = destinationOf(logger);
+  const parent = destinationOf(logger) ?? parentDestination(logger as Logger);
   if (parent !== undefined) {
     (child as FlatLogger)[FLAT_LINES] = { stream: parent.stream, prefix: parent.prefix + jsonFields(bindings) };
   }
   return child;
+}
+
+/**
+ * Fastify hands the factory the logger of the plugin context a route lives in: often not
+ * createAppLogger's own but a child of it (which inherits its FLAT_LINES through pino's prototype
+ * chain). Such parents are few and live as long as the server, so each one's bindings are read
+ * once (a parent whose bindings are later changed with setBindings would keep the old ones).
+ */
+const parents = new WeakMap<object, Destination | null>();
+
+function parentDestination(logger: Logger): Destination | undefined {
+  let destination = parents.get(logger);
+  if (destination === undefined) {
+    const root = (logger as FlatLogger)[FLAT_LINES];
+    // bindings() leaves out pid and hostname, which are in the root's prefix.
+    destination = root ? { stream: root.stream, prefix: root.prefix + jsonFields(logger.bindings()) } : null;
+    parents.set(logger, destination);
+  }
+  return destination ?? undefined;
 }
 
 /** `{"a":1,"b":"x"}` as `,"a":1,"b":"x"`: how pino writes bindings after the fields before them. */
