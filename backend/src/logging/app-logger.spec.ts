@@ -227,15 +227,19 @@ describe('logFlatInfo', () => {
     expect(Date.parse(String(flat.time))).not.toBeNaN();
   });
 
-  it("writes the same line for a request logger made by Fastify's child logger factory", () => {
-    const out = capture();
-    const child = requestChildLogger(out.logger, { reqId: 'req-2' }, {}) as Logger;
+  /** Logs one line through pino and one flat, and returns both without their times. */
+  function bothLines(out: ReturnType<typeof capture>, child: Logger): { pinoLine: string; flatLine: string } {
     child.info(fields, 'request completed');
     const general = jest.spyOn(child, 'info');
     logFlatInfo(child, fields, 'request completed');
     expect(general).not.toHaveBeenCalled();
-    const withoutTime = (line: string) => line.replace(/"time":"[^"]*"/, '"time":""');
-    const [pinoLine, flatLine] = out.raw.map(withoutTime);
+    const [pinoLine, flatLine] = out.raw.map((line) => line.replace(/"time":"[^"]*"/, '"time":""'));
+    return { pinoLine, flatLine };
+  }
+
+  it("writes the same line for a request logger made by Fastify's child logger factory", () => {
+    const out = capture();
+    const { pinoLine, flatLine } = bothLines(out, requestChildLogger(out.logger, { reqId: 'req-2' }, {}) as Logger);
     expect(flatLine).toBe(pinoLine);
     expect(out.lines[1]).toMatchObject({ reqId: 'req-2' });
   });
@@ -243,13 +247,7 @@ describe('logFlatInfo', () => {
   it('writes the flat line for a request logger made from a child of the app logger', () => {
     const out = capture();
     const plugin = out.logger.child({ plugin: 'posts' }, {});
-    const child = requestChildLogger(plugin, { reqId: 'req-4' }, {}) as Logger;
-    child.info(fields, 'request completed');
-    const general = jest.spyOn(child, 'info');
-    logFlatInfo(child, fields, 'request completed');
-    expect(general).not.toHaveBeenCalled();
-    const withoutTime = (line: string) => line.replace(/"time":"[^"]*"/, '"time":""');
-    const [pinoLine, flatLine] = out.raw.map(withoutTime);
+    const { pinoLine, flatLine } = bothLines(out, requestChildLogger(plugin, { reqId: 'req-4' }, {}) as Logger);
     expect(flatLine).toBe(pinoLine);
     expect(out.lines[1]).toMatchObject({ plugin: 'posts', reqId: 'req-4' });
   });
