@@ -150,6 +150,20 @@ describe('serving the web app', () => {
       expect(response.body).toEqual({ error: expect.any(String) });
     });
 
+    it('answers 404 for a file the build does not hold, never the app page', async () => {
+      for (const path of ['/favicon.ico', '/sitemap.xml', '/anything.php', '/wp-admin/setup-config.php', '/x.js?v=1']) {
+        const response = await t.http.get(path).expect(404);
+        expect(response.text).not.toContain('TechIt app');
+      }
+    });
+
+    it('still answers unknown app paths with the page, whose not-found screen tells the reader', async () => {
+      for (const path of ['/profile/not-a-user', '/some/unknown/path', '/notices?tab=x.y']) {
+        const response = await t.http.get(path).expect(200);
+        expect(response.text).toContain('TechIt app');
+      }
+    });
+
     it('answers an unknown upload with 404, not the web app', async () => {
       const response = await t.http.get('/uploads/6743a1f2c0ffee0123456789.webp').expect(404);
       expect(response.text).not.toContain('TechIt app');

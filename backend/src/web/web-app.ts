@@ -14,6 +14,16 @@ function isServerPath(url: string): boolean {
 }
 
 /**
+ * A path whose last segment names a file (`/favicon.ico`, `/sitemap.xml`, `/wp-login.php`): the
+ * app's routes never do (their ids are hex, their names plain words), so one the build does not
+ * hold is a 404, not the app's page answering 200 for every probe and every missing file.
+ */
+function isFilePath(url: string): boolean {
+  const path = url.split(/[?#]/, 1)[0];
+  return /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
+/**
  * Serves the built web app: hashed files under /assets are cached for good, everything else
  * (index.html first) is revalidated, and any other GET falls back to index.html so client-side
  * routes like /profile/:id survive a reload.
@@ -38,6 +48,9 @@ export async function registerWebApp(fastify: FastifyInstance, distDir: string):
   const fallback = async (request: { url: string; method: string }, reply: FastifyReply) => {
     if (isServerPath(request.url)) {
       return reply.code(404).send({ error: `There is no ${request.method} ${request.url.split('?')[0]}` });
+    }
+    if (isFilePath(request.url)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     reply.header('Cache-Control', 'no-cache');
     if (!built) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
