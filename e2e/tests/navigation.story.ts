@@ -30,6 +30,18 @@ describe('Someone finds their way around', () => {
     await story.screenshot(page, 'phone-menu-light');
   });
 
+  it('marks Notices with a megaphone, not the bell everyone reads as notifications', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await story.open('/notices', { viewport });
+      const bar = page.locator(viewport === DESKTOP ? '.left-nav' : '.bottom-nav');
+      const notices = bar.getByRole('link', { name: 'Notices' });
+      await notices.waitFor();
+      expect(await notices.locator('.anticon-notification').count()).toBe(1);
+      // Nowhere on the page, the shell drawn before the scripts run included.
+      expect(await page.locator('.anticon-bell').count()).toBe(0);
+    }
+  });
+
   it('tells a visitor who presses Create that they must log in, with a link to the login page', async () => {
     const page = await story.open('/notices');
     await page.getByRole('button', { name: 'Create' }).click();

@@ -1,4 +1,4 @@
-import { BellOutlined, HomeOutlined, MenuOutlined, PlusSquareOutlined } from '@ant-design/icons';
+import { NotificationOutlined, HomeOutlined, MenuOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { UserAvatar } from '../../components/user-avatar';
@@ -16,7 +16,7 @@ export function BottomNav() {
         <HomeOutlined aria-hidden />
       </NavLink>
       <NavLink to={paths.notices} className="bottom-nav-item" aria-label="Notices">
-        <BellOutlined aria-hidden />
+        <NotificationOutlined aria-hidden />
       </NavLink>
       <Button
         type="text"

@@ -1,5 +1,5 @@
 import {
-  BellOutlined,
+  NotificationOutlined,
   HomeOutlined,
   LoginOutlined,
   LogoutOutlined,
@@ -33,7 +33,7 @@ export function LeftNav() {
         </li>
         <li>
           <NavLink to={paths.notices} className="nav-link">
-            <BellOutlined aria-hidden /> Notices
+            <NotificationOutlined aria-hidden /> Notices
           </NavLink>
         </li>
         <li>
