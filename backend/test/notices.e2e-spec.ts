@@ -155,8 +155,24 @@ describe('POST /api/createnotice', () => {
       await expectRefused({ desc: 'Data', links: ['data:text/html,<script>alert(1)</script>'] });
     });
 
+    it('accepts a link typed without a scheme, adding https:// (links are free text in the spec)', async () => {
+      const typed = ['example.com/no-scheme', '//b.example/x', 'localhost:3000/y'];
+      const { body } = await create({ desc: 'Typed links', links: typed }).expect(201);
+      expect(body.notice.links).toEqual([
+        'https://example.com/no-scheme',
+        'https://b.example/x',
+        'https://localhost:3000/y',
+      ]);
+    });
+
+    it('refuses vbscript:, mailto: and other schemes that are not http(s) with 400', async () => {
+      for (const link of ['vbscript:msgbox(1)', 'mailto:a@b.example', 'ftp://files.example/x', 'JavaScript:alert(1)']) {
+        expect(await expectRefused({ desc: 'Other scheme', links: [link] })).toMatch(/http/);
+      }
+    });
+
     it('refuses a link that is not a URL with 400', async () => {
-      await expectRefused({ desc: 'Not a URL', links: ['example.com/no-scheme'] });
+      await expectRefused({ desc: 'Not a URL', links: ['not a link'] });
     });
 
     it('refuses a link that is not text with 400', async () => {

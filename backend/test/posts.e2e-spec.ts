@@ -608,6 +608,16 @@ describe('PUT /api/editpost/:id', () => {
     expect(response.body).toMatchObject(overrides);
   });
 
+  it('accepts links typed without a scheme and stores them with https://', async () => {
+    const post = await freshPost();
+    const response = await edit(
+      post._id,
+      alice,
+      editBody({ link1: 'example.com/code', link2: ' demo.example ' }),
+    ).expect(200);
+    expect(response.body).toMatchObject({ link1: 'https://example.com/code', link2: 'https://demo.example' });
+  });
+
   it.each([
     ['a title of 81 characters', { title: text(81) }, 'Title must be at most 80 characters'],
     ['a blank title', { title: '  ' }, 'Title is required'],
@@ -621,6 +631,8 @@ describe('PUT /api/editpost/:id', () => {
     ['a numeric category', { category: 5 }, 'Category must be one of: Doubt, Informative'],
     ['a javascript: link', { link1: 'javascript:alert(1)' }, 'link1 must be an http(s) URL of at most 2048 characters'],
     ['an ftp link', { link2: 'ftp://x' }, 'link2 must be an http(s) URL of at most 2048 characters'],
+    ['a data: link', { link1: 'data:text/html,x' }, 'link1 must be an http(s) URL of at most 2048 characters'],
+    ['a vbscript: link', { link2: 'vbscript:msgbox(1)' }, 'link2 must be an http(s) URL of at most 2048 characters'],
     ['a javascript: picture', { pic: 'javascript:alert(1)' }, undefined],
   ])('rejects %s with 400 and changes nothing', async (_name, overrides, message) => {
     const post = await freshPost();

@@ -14,3 +14,13 @@ export function isHttpUrl(value: unknown): value is string {
     return false;
   }
 }
+
+/**
+ * A link as a person types it (spec: links are free text): `example.com/x` gets `https://`, and
+ * so does `//example.com/x`; anything that names a scheme keeps it, so `javascript:` or `data:`
+ * still fails isHttpUrl. A colon followed by digits is a port (`localhost:3000`), not a scheme.
+ */
+export function withLinkScheme(text: string): string {
+  if (text.startsWith('//')) return `https:${text}`;
+  return /^[a-z][a-z0-9+.-]*:(?!\d+(?:[/?#]|$))/i.test(text) ? text : `https://${text}`;
+}

@@ -379,7 +379,7 @@ describe('TechIt posts', () => {
       await page.getByLabel('Description').fill('Final text');
       await page.getByLabel('Code link (optional)').fill('not a link');
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await page.getByText('Code link must start with http:// or https://').waitFor();
+      await page.getByText('Code link must be a web address, such as example.com/page').waitFor();
       await page.getByLabel('Code link (optional)').fill('https://example.com/code');
       await page.getByLabel('Demo link (optional)').fill('https://example.com/demo');
       await page.getByLabel('Choose an image').setInputFiles(await pngFile('new.png', '#16a085'));

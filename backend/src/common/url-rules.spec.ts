@@ -1,5 +1,5 @@
 import { DEFAULT_PROFILE_PIC, LIMITS } from '@techit/contract/limits';
-import { isHttpUrl } from '@techit/contract/url-rules';
+import { isHttpUrl, withLinkScheme } from '@techit/contract/url-rules';
 import { isPictureUrl } from './url-rules';
 
 // The rule lives in contract/ (the server validates with it, the web app renders links by it);
@@ -52,5 +52,27 @@ describe('isPictureUrl', () => {
   it('refuses other local paths and other schemes', () => {
     expect(isPictureUrl('/uploads/../secret.webp')).toBe(false);
     expect(isPictureUrl('javascript:alert(1)')).toBe(false);
+  });
+});
+
+describe('withLinkScheme', () => {
+  it.each([
+    ['example.com/x', 'https://example.com/x'],
+    ['//example.com/x', 'https://example.com/x'],
+    ['localhost:3000/x', 'https://localhost:3000/x'],
+    ['example.com:8080', 'https://example.com:8080'],
+    ['http://example.com', 'http://example.com'],
+    ['HTTPS://example.com', 'HTTPS://example.com'],
+    ['javascript:alert(1)', 'javascript:alert(1)'],
+    ['data:text/html,x', 'data:text/html,x'],
+    ['vbscript:msgbox(1)', 'vbscript:msgbox(1)'],
+  ])('turns %p into %p', (typed, stored) => {
+    expect(withLinkScheme(typed)).toBe(stored);
+  });
+
+  it('never turns a script or data link into an http(s) one', () => {
+    for (const typed of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:,x', 'vbscript:x', 'file:///etc/passwd']) {
+      expect(isHttpUrl(withLinkScheme(typed))).toBe(false);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { withLinkScheme } from '@techit/contract/url-rules';
 import { type ArgumentMetadata, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { BadRequestError } from './app-errors';
@@ -13,6 +14,15 @@ export function TrimToUndefined(): PropertyDecorator {
     if (typeof value !== 'string') return value;
     const trimmed = value.trim();
     return trimmed === '' ? undefined : trimmed;
+  });
+}
+
+/** A typed link: trimmed, blank = not sent, `https://` added when it names no scheme. */
+export function LinkText(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) => {
+    if (typeof value !== 'string') return value;
+    const trimmed = value.trim();
+    return trimmed === '' ? undefined : withLinkScheme(trimmed);
   });
 }
 

@@ -1,15 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LIMITS } from '@techit/contract/limits';
+import { withLinkScheme } from '@techit/contract/url-rules';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsHttpUrl } from '../../common/url-rules';
 import { Trim } from '../../common/validation';
 
-/** Trims each entry and drops blank ones: the web form sends its empty link inputs as ''. */
-function CompactList(): PropertyDecorator {
+/**
+ * Trims each entry and drops blank ones: the web form sends its empty link inputs as ''. Links
+ * also get `https://` when they name no scheme (withLinkScheme).
+ */
+function CompactList(each: (text: string) => string = (text) => text): PropertyDecorator {
   return Transform(({ value }: { value: unknown }) =>
     Array.isArray(value)
-      ? value.map((item: unknown) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '')
+      ? value
+          .map((item: unknown) => (typeof item === 'string' ? item.trim() : item))
+          .filter((item) => item !== '')
+          .map((item: unknown) => (typeof item === 'string' ? each(item) : item))
       : value,
   );
 }
@@ -22,8 +29,12 @@ export class CreateNoticeDto {
   @MaxLength(LIMITS.noticeDescMax, { message: `Description must be at most ${LIMITS.noticeDescMax} characters` })
   desc: string;
 
-  @ApiPropertyOptional({ type: [String], maxItems: LIMITS.noticeLinksMax, description: 'http(s) URLs' })
-  @CompactList()
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: LIMITS.noticeLinksMax,
+    description: 'http(s) URLs; one typed without a scheme (example.com/x) gets https://',
+  })
+  @CompactList(withLinkScheme)
   @IsOptional()
   @IsArray({ message: 'links must be a list' })
   @ArrayMaxSize(LIMITS.noticeLinksMax, { message: `A notice can have at most ${LIMITS.noticeLinksMax} links` })

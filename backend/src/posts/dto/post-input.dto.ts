@@ -4,7 +4,7 @@ import { CATEGORIES, type Category } from '@techit/contract/enums';
 import { LIMITS } from '@techit/contract/limits';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsHttpUrl, IsPictureUrl } from '../../common/url-rules';
-import { Trim, TrimToUndefined } from '../../common/validation';
+import { LinkText, Trim, TrimToUndefined } from '../../common/validation';
 
 /** A required, trimmed text field with a length limit. */
 function RequiredText(label: string, max: number): PropertyDecorator {
@@ -17,11 +17,11 @@ function RequiredText(label: string, max: number): PropertyDecorator {
   );
 }
 
-/** An optional http(s) link; blank counts as not sent. */
+/** An optional http(s) link (`https://` added when none is typed); blank counts as not sent. */
 function OptionalLink(name: string, description: string): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ description }),
-    TrimToUndefined(),
+    LinkText(),
     IsOptional(),
     IsHttpUrl({ message: `${name} must be an http(s) URL of at most ${LIMITS.linkMax} characters` }),
   );

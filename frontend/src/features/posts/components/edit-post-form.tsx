@@ -2,7 +2,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import type { Post } from '@techit/contract/api-types';
 import { CATEGORIES, type Category } from '@techit/contract/enums';
 import { LIMITS } from '@techit/contract/limits';
-import { isHttpUrl } from '@techit/contract/url-rules';
+import { isHttpUrl, withLinkScheme } from '@techit/contract/url-rules';
 import { Alert, Button, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,7 +25,11 @@ const optionalLink = (name: string) =>
     .string()
     .trim()
     .max(LIMITS.linkMax, `${name} must be at most ${LIMITS.linkMax} characters`)
-    .test('web-link', `${name} must start with http:// or https://`, (value) => !value || isHttpUrl(value))
+    .test(
+      'web-link',
+      `${name} must be a web address, such as example.com/page`,
+      (value) => !value || isHttpUrl(withLinkScheme(value.trim())),
+    )
     .default('');
 
 const schema = yup.object({
