@@ -73,7 +73,7 @@ describe('The web app under a strict Content-Security-Policy', () => {
     await page.waitForURL((url) => url.pathname === '/');
     const me = await page.evaluate(() => JSON.parse(localStorage.getItem('techit-user') ?? 'null') as Me);
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create' }).click();
     await page.getByRole('heading', { name: 'Create a post' }).waitFor();
     await page.getByLabel('Title').fill(HOSTILE_TITLE);
     await page.getByLabel('Description').fill(HOSTILE_DESC);

@@ -142,7 +142,7 @@ describe('A visitor browses the home feed', () => {
     );
     expect(await card.getByRole('button', { name: /^Like \(/ }).getAttribute('aria-pressed')).toBe('false');
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create' }).click();
     await page.getByText('Please login to create a post').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
   });

@@ -17,9 +17,7 @@ describe('Someone finds their way around', () => {
     expect(await page.locator('.left-nav').isVisible()).toBe(false);
     const bar = page.locator('.bottom-nav');
     for (const name of ['Home', 'Notices', 'Create post', 'Menu', 'Your profile']) {
-      expect(
-        await bar.getByRole(name === 'Create post' || name === 'Menu' ? 'button' : 'link', { name }).isVisible(),
-      ).toBe(true);
+      expect(await bar.getByRole(name === 'Menu' ? 'button' : 'link', { name }).isVisible()).toBe(true);
     }
     await bar.getByRole('button', { name: 'Menu' }).click();
     for (const item of ['For You Feed', 'Following Feed', 'Dark Mode', 'Logout']) {
@@ -42,9 +40,28 @@ describe('Someone finds their way around', () => {
     }
   });
 
+  it('offers Create as a link to /createpost in both bars, so it can open in a new tab', async () => {
+    const member = await story.api.user();
+    for (const [viewport, bar, name] of [
+      [DESKTOP, '.left-nav', 'Create'],
+      [PHONE, '.bottom-nav', 'Create post'],
+    ] as const) {
+      const page = await story.open('/notices', { viewport, session: member });
+      const create = page.locator(bar).getByRole('link', { name });
+      await create.waitFor();
+      expect(await create.getAttribute('href')).toBe('/createpost');
+      await create.click();
+      await page
+        .getByRole('heading', { name: /create/i })
+        .first()
+        .waitFor();
+      expect(new URL(page.url()).pathname).toBe('/createpost');
+    }
+  });
+
   it('tells a visitor who presses Create that they must log in, with a link to the login page', async () => {
     const page = await story.open('/notices');
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('link', { name: 'Create' }).click();
     const toast = page.locator('.ant-notification-notice').filter({ hasText: 'Login Required!' });
     await toast.waitFor();
     expect(await toast.textContent()).toContain('Please login to create a post');
@@ -54,7 +71,7 @@ describe('Someone finds their way around', () => {
 
   it('closes a toast by itself after 5 seconds', async () => {
     const page = await story.open('/notices');
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('link', { name: 'Create' }).click();
     const toast = page.locator('.ant-notification-notice').filter({ hasText: 'Login Required!' });
     await toast.waitFor();
     const shownAt = Date.now();

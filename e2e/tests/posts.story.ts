@@ -56,7 +56,7 @@ describe('TechIt posts', () => {
       const page = await story.open('/', { session: member });
       await page.getByRole('heading', { name: 'An older post' }).waitFor();
 
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create' }).click();
       await page.waitForURL('**/createpost');
       await page.getByRole('heading', { name: 'Create a post' }).waitFor();
       expect(await page.title()).toBe('Create a post · TechIt');
@@ -120,7 +120,7 @@ describe('TechIt posts', () => {
     it('switches to the notice form and goes back with "< Back"', async () => {
       const member = await story.api.user();
       const page = await story.open('/notices', { session: member });
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create' }).click();
       await page.waitForURL('**/createpost');
       // The Post / Notice toggle works from the keyboard.
       await page.getByRole('radio', { name: 'Post' }).focus();

@@ -9,7 +9,7 @@ import { NavMenu } from './nav-menu';
 /** Small screens: the same places as icons along the bottom edge. */
 export function BottomNav() {
   const navigate = useNavigate();
-  const { user, themeLabel, toggleTheme, goCreate, logout, logoutAll, login } = useNavActions();
+  const { user, themeLabel, toggleTheme, guardCreate, logout, logoutAll, login } = useNavActions();
   return (
     <nav className="bottom-nav" aria-label="Main">
       <NavLink to={paths.home} end className="bottom-nav-item" aria-label="Home">
@@ -18,13 +18,9 @@ export function BottomNav() {
       <NavLink to={paths.notices} className="bottom-nav-item" aria-label="Notices">
         <NotificationOutlined aria-hidden />
       </NavLink>
-      <Button
-        type="text"
-        className="bottom-nav-item"
-        aria-label="Create post"
-        icon={<PlusSquareOutlined aria-hidden />}
-        onClick={goCreate}
-      />
+      <NavLink to={paths.createPost} className="bottom-nav-item" aria-label="Create post" onClick={guardCreate}>
+        <PlusSquareOutlined aria-hidden />
+      </NavLink>
       <NavMenu
         placement="topRight"
         items={[

@@ -19,7 +19,7 @@ import { NavMenu } from './nav-menu';
 
 /** Large screens: the app's name, the main places, a More menu, and who is logged in. */
 export function LeftNav() {
-  const { user, theme, themeLabel, toggleTheme, goCreate, logout, logoutAll, login } = useNavActions();
+  const { user, theme, themeLabel, toggleTheme, guardCreate, logout, logoutAll, login } = useNavActions();
   return (
     <nav className="left-nav" aria-label="Main">
       <Link to={paths.home} className="brand">
@@ -37,14 +37,9 @@ export function LeftNav() {
           </NavLink>
         </li>
         <li>
-          <Button
-            type="text"
-            className="nav-link nav-button"
-            icon={<PlusSquareOutlined aria-hidden />}
-            onClick={goCreate}
-          >
-            Create
-          </Button>
+          <NavLink to={paths.createPost} className="nav-link" onClick={guardCreate}>
+            <PlusSquareOutlined aria-hidden /> Create
+          </NavLink>
         </li>
         <li>
           <NavMenu

@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useRequireLogin } from '../../components/use-require-login';
 import { paths } from '../../config/paths';
@@ -30,7 +31,15 @@ export function useNavActions() {
     theme,
     toggleTheme,
     themeLabel: theme === 'light' ? 'Dark Mode' : 'Light Mode',
-    goCreate: () => requireLogin('Please login to create a post', () => void navigate(paths.createPost)),
+    /**
+     * Create is a link to /createpost (it opens in a new tab, and is announced as a link); a
+     * visitor's plain click stays here with the spec's 'Login Required!' toast instead.
+     */
+    guardCreate: (event: MouseEvent) => {
+      if (user || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      requireLogin('Please login to create a post', () => undefined);
+    },
     logout: () => {
       signOut();
       void navigate(paths.login);
