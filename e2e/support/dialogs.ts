@@ -13,3 +13,19 @@ export async function settledConfirm(page: Page, question: string): Promise<Loca
   });
   return dialog;
 }
+
+/**
+ * A dropdown menu's item, once the menu has finished appearing: a click while the menu still
+ * slides in can land where the item was a frame earlier and is lost (seen under CI load: the
+ * profile's Edit Profile menu stayed open with the click spent on nothing).
+ */
+export async function settledMenuItem(page: Page, name: string): Promise<Locator> {
+  const item = page.getByRole('menuitem', { name });
+  await item.waitFor();
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('.ant-dropdown')).every(
+      (menu) => menu.classList.contains('ant-dropdown-hidden') || !/-(appear|enter)\b/.test(menu.className),
+    ),
+  );
+  return item;
+}

@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Session } from '../support/api-helper';
 import { scrollsSideways, seenTheme } from '../support/appearance';
 import { PHONE, useStory } from '../support/browser';
+import { settledMenuItem } from '../support/dialogs';
 import { pngFile } from '../support/images';
 
 const dark = (session: Session): Session => ({ ...session, user: { ...session.user, theme: 'dark' } });
@@ -197,7 +198,7 @@ describe('A member edits their profile', () => {
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
-      page.getByRole('menuitem', { name: 'Update Profile Picture' }).click(),
+      (await settledMenuItem(page, 'Update Profile Picture')).click(),
     ]);
     await chooser.setFiles(await pngFile('me.png', '#d14b2f'));
     await page.getByText('Updated your picture').waitFor();
@@ -215,7 +216,7 @@ describe('A member edits their profile', () => {
     expect(await page.locator(`nav img[src="${uploaded}"]`).count()).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Edit Profile' }).click();
-    await page.getByRole('menuitem', { name: 'Remove Profile Picture' }).click();
+    await (await settledMenuItem(page, 'Remove Profile Picture')).click();
     await page.getByText('Removed your picture').waitFor();
     await page.waitForFunction(
       ([name, pic]) => document.querySelector(`.profile-header img[alt="${name}"]`)?.getAttribute('src') === pic,
@@ -228,7 +229,7 @@ describe('A member edits their profile', () => {
     const hana = await story.api.user();
     const page = await story.open(`/profile/${hana.user._id}`, { session: hana });
     await page.getByRole('button', { name: 'Edit Profile' }).click();
-    await page.getByRole('menuitem', { name: 'Update Position' }).click();
+    await (await settledMenuItem(page, 'Update Position')).click();
     const dialog = await openedDialog(page, 'Update Position', 'Position');
     await dialog.getByLabel('Position').fill('Staff engineer');
     await dialog.getByText('14 / 42').waitFor();
@@ -245,7 +246,7 @@ describe('A member edits their profile', () => {
     const ivan = await story.api.user();
     const page = await story.open(`/profile/${ivan.user._id}`, { session: ivan });
     await page.getByRole('button', { name: 'Edit Profile' }).click();
-    await page.getByRole('menuitem', { name: 'Update Bio' }).click();
+    await (await settledMenuItem(page, 'Update Bio')).click();
     const dialog = await openedDialog(page, 'Update Bio', 'Bio');
     const bio = dialog.getByLabel('Bio');
     await bio.fill('x'.repeat(161));
@@ -270,7 +271,7 @@ describe('A member edits their profile', () => {
     const jane = await story.api.user();
     const page = await story.open(`/profile/${jane.user._id}`, { session: dark(jane) });
     await page.getByRole('button', { name: 'Edit Profile' }).click();
-    await page.getByRole('menuitem', { name: 'Update Bio' }).click();
+    await (await settledMenuItem(page, 'Update Bio')).click();
     const dialog = await openedDialog(page, 'Update Bio', 'Bio');
     await dialog.getByLabel('Bio').fill('Not this one');
     await page.getByRole('menu').waitFor({ state: 'hidden' });
