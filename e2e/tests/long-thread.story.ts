@@ -18,7 +18,7 @@ function replies(page: Page) {
 async function waitUntilShownAsNew(page: Page, text: string): Promise<void> {
   await page.waitForFunction(
     (wanted) => {
-      const item = [...document.querySelectorAll('li')].find((li) => li.textContent?.includes(wanted));
+      const item = Array.from(document.querySelectorAll('li')).find((li) => li.textContent?.includes(wanted));
       if (!item) return false;
       const box = item.getBoundingClientRect();
       return item.classList.contains('is-new') && box.top >= 0 && box.bottom <= window.innerHeight;
