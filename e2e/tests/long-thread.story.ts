@@ -50,6 +50,11 @@ describe('A long thread', () => {
     await page.getByText(`Reply number ${PAGE + 10}`, { exact: true }).waitFor();
     expect(await replies(page).count()).toBe(PAGE + 10);
     await showMore.waitFor({ state: 'detached' });
+    // The keyboard goes on from the first comment the button brought.
+    await page.waitForFunction(
+      (first) => document.activeElement?.tagName === 'LI' && document.activeElement.textContent?.endsWith(first),
+      `Reply number ${PAGE + 1}`,
+    );
 
     await page.getByLabel('Add a comment').fill('A reply at the very end');
     await page.getByRole('button', { name: 'Post', exact: true }).click();

@@ -28,13 +28,22 @@ export function CommentList({ post }: { post: Post }) {
   const comments = withoutRepeats([...post.comments, ...loaded]);
   const hasMore = after !== null && (more.data ? more.hasNextPage : true);
   const newComment = useOwnNewComment(post._id, user?._id ?? null, more);
+  // After "Show more comments" the keyboard goes on from the first comment it brought (the button
+  // is gone after the last page, and focus would fall back to the page's start).
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (focusFrom === null || comments.length <= focusFrom) return;
+    listRef.current?.querySelectorAll<HTMLElement>(':scope > li.comment')[focusFrom]?.focus();
+    setFocusFrom(null);
+  }, [focusFrom, comments.length]);
 
   if (comments.length === 0) {
     return <span className="secondary-text">No comments yet. Be the first!</span>;
   }
 
   return (
-    <ul className="comment-list">
+    <ul className="comment-list" ref={listRef}>
       {comments.map((comment) => {
         const canDelete =
           user !== null && (isAdmin || user._id === comment.postedBy._id || user._id === post.postedBy._id);
@@ -42,6 +51,7 @@ export function CommentList({ post }: { post: Post }) {
           <li
             key={comment._id}
             id={commentElementId(comment._id)}
+            tabIndex={-1}
             className={comment._id === newComment ? 'comment is-new' : 'comment'}
           >
             <UserAvatar pic={comment.postedBy.pic} userName={comment.postedBy.userName} size={36} />
@@ -73,7 +83,13 @@ export function CommentList({ post }: { post: Post }) {
       })}
       {hasMore && (
         <li className="comment-more">
-          <Button loading={busy(more.isFetching)} onClick={() => void more.fetchNextPage()}>
+          <Button
+            loading={busy(more.isFetching)}
+            onClick={() => {
+              setFocusFrom(comments.length);
+              void more.fetchNextPage();
+            }}
+          >
             Show more comments
           </Button>
         </li>
