@@ -72,10 +72,13 @@ describe('PUT /api/like and /api/unlike, concurrently', () => {
     expect(Number(stored?.likes_count)).toBe(rows.length);
 
     for (const user of users) {
-      const reply = await t.http.get(`/api/posts/${post._id}`).set('Authorization', user.auth);
+      const reply = await t.http.get(`/api/posts/${post._id}?view=compact`).set('Authorization', user.auth);
       expect(reply.body.post.likesCount).toBe(likers.length);
       expect(reply.body.post.likes).toEqual(last.get(user.id) ? [user.id] : []);
     }
+    const full = await t.http.get(`/api/posts/${post._id}`).expect(200);
+    expect([...full.body.post.likes].sort()).toEqual(likers);
+    expect(full.body.post.likesCount).toBe(likers.length);
   });
 });
 

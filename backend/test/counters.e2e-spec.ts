@@ -1,4 +1,5 @@
 import type { Post } from '@techit/contract/api-types';
+import type { PostView } from '@techit/contract/enums';
 import { LIST_COMMENTS_PREVIEW } from '@techit/contract/limits';
 import { createPost, createUser, makeAdmin, type TestUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -62,7 +63,8 @@ async function countersOfEveryPost(): Promise<{ stored: Record<string, Counters>
 /**
  * Stored counters equal real ones, no like or comment outlives its post, and the API agrees: the
  * counts are the totals, each user sees their own like marked exactly where the likes table has it
- * (a visitor sees none), and a list carries at most the newest LIST_COMMENTS_PREVIEW comments.
+ * (a visitor sees none), and a compact list carries at most the newest LIST_COMMENTS_PREVIEW
+ * comments; the full view lists every liker and comment.
  */
 async function expectCountersExact(): Promise<Record<string, Counters>> {
   const { stored, real } = await countersOfEveryPost();
@@ -123,6 +125,21 @@ async function expectCountersExact(): Promise<Record<string, Counters>> {
     }),
   );
   for (const { viewer, seen, expected } of details) expect({ viewer, seen }).toEqual({ viewer, seen: expected });
+  // The full view (the default) lists every liker and every comment, whoever asks.
+  const full = await feedAs(null, 'full');
+  expect(full).toEqual(
+    Object.fromEntries(
+      Object.entries(real).map(([id, counts]) => [
+        id,
+        {
+          likes: counts.likes,
+          comments: counts.comments,
+          likesListed: [...(likers.get(id) ?? [])].sort(),
+          commentsListed: counts.comments,
+        },
+      ]),
+    ),
+  );
   return real;
 }
 
@@ -134,9 +151,9 @@ async function likersOfEveryPost(): Promise<Map<string, Set<string>>> {
   return likers;
 }
 
-/** The first feed page (every post of this suite fits) as a visitor or a user sees it. */
-async function feedAs(viewer: TestUser | null) {
-  const request = t.http.get('/api/posts').query({ limit: 50 });
+/** The first feed page (every post of this suite fits) as a visitor or a user sees it (compact unless told). */
+async function feedAs(viewer: TestUser | null, view: PostView = 'compact') {
+  const request = t.http.get('/api/posts').query({ limit: 50, view });
   if (viewer) request.set('Authorization', viewer.auth);
   const feed = await request.expect(200);
   return Object.fromEntries(
@@ -153,7 +170,7 @@ async function feedAs(viewer: TestUser | null) {
 }
 
 async function detailAs(viewer: TestUser | null, postId: string) {
-  const request = t.http.get(`/api/posts/${postId}`);
+  const request = t.http.get(`/api/posts/${postId}?view=compact`);
   if (viewer) request.set('Authorization', viewer.auth);
   const post = (await request.expect(200)).body.post as Post;
   return {
@@ -165,7 +182,7 @@ async function detailAs(viewer: TestUser | null, postId: string) {
 }
 
 function like(user: TestUser, postId: string) {
-  return t.http.put('/api/like').set('Authorization', user.auth).send({ postId });
+  return t.http.put('/api/like?view=compact').set('Authorization', user.auth).send({ postId });
 }
 
 function unlike(user: TestUser, postId: string) {

@@ -85,7 +85,7 @@ describe('GET /api/posts (for-you)', () => {
     const asViewer = await feed({}, viewer.auth).expect(200);
 
     expect(response.body.posts[0]).toEqual(single.body.post);
-    expect(response.body.posts[0]).toMatchObject({ likes: [], likesCount: 1, commentsCount: 1 });
+    expect(response.body.posts[0]).toMatchObject({ likes: [viewer.id], likesCount: 1, commentsCount: 1 });
     expect(asViewer.body.posts[0]).toEqual(singleAsViewer.body.post);
     expect(asViewer.body.posts[0]).toMatchObject({ likes: [viewer.id], likesCount: 1, commentsCount: 1 });
   });
@@ -277,7 +277,7 @@ describe('GET /api/posts (cursor)', () => {
   });
 });
 
-describe("what a list shows of each post: its newest comments and the viewer's own likes", () => {
+describe("what a compact list (view=compact) shows of each post: its newest comments and the viewer's own likes", () => {
   // Its own app, so the pages hold exactly these posts.
   let lists: TestApp;
   let author: TestUser;
@@ -345,7 +345,7 @@ describe("what a list shows of each post: its newest comments and the viewer's o
     [
       'the for-you feed',
       async (auth) => {
-        const request = lists.http.get('/api/posts').query({ limit: 50 });
+        const request = lists.http.get('/api/posts').query({ limit: 50, view: 'compact' });
         if (auth) request.set('Authorization', auth);
         return (await request.expect(200)).body.posts as Post[];
       },
@@ -355,7 +355,9 @@ describe("what a list shows of each post: its newest comments and the viewer's o
       'the following feed',
       async (auth) => {
         // The token's user when sent, else reader named by userId; both follow author and other.
-        const request = lists.http.get('/api/posts').query({ feed: 'following', userId: reader.id, limit: 50 });
+        const request = lists.http
+          .get('/api/posts')
+          .query({ feed: 'following', userId: reader.id, limit: 50, view: 'compact' });
         if (auth) request.set('Authorization', auth);
         return (await request.expect(200)).body.posts as Post[];
       },
@@ -364,7 +366,7 @@ describe("what a list shows of each post: its newest comments and the viewer's o
     [
       "a user's posts",
       async (auth) => {
-        const request = lists.http.get(`/api/userposts/${author.id}`);
+        const request = lists.http.get(`/api/userposts/${author.id}`).query({ view: 'compact' });
         if (auth) request.set('Authorization', auth);
         return (await request.expect(200)).body.userPosts as Post[];
       },

@@ -56,16 +56,32 @@ describe('ETag and 304 on API reads', () => {
     expect(JSON.parse(after.body).post.likesCount).toBe(1);
   });
 
-  it('gives the liker and a visitor different tags for the same post', async () => {
-    const visitor = await inject(t, `/api/posts/${postId}`);
-    const liker = await inject(t, `/api/posts/${postId}`, { authorization: reader.auth });
+  it('gives the liker and a visitor different tags for the same post in view=compact', async () => {
+    const visitor = await inject(t, `/api/posts/${postId}?view=compact`);
+    const liker = await inject(t, `/api/posts/${postId}?view=compact`, { authorization: reader.auth });
     expect(JSON.parse(liker.body).post.likes).toEqual([reader.id]);
     expect(liker.headers.etag).not.toBe(visitor.headers.etag);
-    const crossed = await inject(t, `/api/posts/${postId}`, {
+    const crossed = await inject(t, `/api/posts/${postId}?view=compact`, {
       authorization: reader.auth,
       'if-none-match': String(visitor.headers.etag),
     });
     expect(crossed.statusCode).toBe(200);
+  });
+
+  it('gives the full and the compact view different tags, and answers one in full to the tag of the other', async () => {
+    const full = await inject(t, `/api/posts/${postId}`);
+    const compact = await inject(t, `/api/posts/${postId}?view=compact`);
+    expect(JSON.parse(full.body).post.likes).toEqual([reader.id]);
+    expect(JSON.parse(compact.body).post.likes).toEqual([]);
+    expect(compact.headers.etag).not.toBe(full.headers.etag);
+    const crossed = await inject(t, `/api/posts/${postId}?view=compact`, {
+      'if-none-match': String(full.headers.etag),
+    });
+    expect(crossed.statusCode).toBe(200);
+    const same = await inject(t, `/api/posts/${postId}?view=compact`, {
+      'if-none-match': String(compact.headers.etag),
+    });
+    expect(same.statusCode).toBe(304);
   });
 
   it('never tags an error or a write', async () => {

@@ -1,5 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
 import type { Post } from '@techit/contract/api-types';
+import type { PostView } from '@techit/contract/enums';
 import { DEFAULT_PROFILE_PIC, LIST_COMMENTS_PREVIEW } from '@techit/contract/limits';
 import type { Response } from 'supertest';
 import { newObjectId } from '../src/common/object-id';
@@ -48,16 +49,30 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function like(user: TestUser, postId: unknown) {
-  return t.http.put('/api/like').set('Authorization', user.auth).send({ postId });
+/** `?view=compact`, or nothing for the spec's full form (see view in the contract's enums). */
+function viewQuery(view?: PostView): string {
+  return view ? `?view=${view}` : '';
 }
 
-function unlike(user: TestUser, postId: unknown) {
-  return t.http.put('/api/unlike').set('Authorization', user.auth).send({ postId });
+function like(user: TestUser, postId: unknown, view?: PostView) {
+  return t.http
+    .put(`/api/like${viewQuery(view)}`)
+    .set('Authorization', user.auth)
+    .send({ postId });
 }
 
-function comment(user: TestUser, postId: unknown, body: unknown) {
-  return t.http.put('/api/comment').set('Authorization', user.auth).send({ postId, text: body });
+function unlike(user: TestUser, postId: unknown, view?: PostView) {
+  return t.http
+    .put(`/api/unlike${viewQuery(view)}`)
+    .set('Authorization', user.auth)
+    .send({ postId });
+}
+
+function comment(user: TestUser, postId: unknown, body: unknown, view?: PostView) {
+  return t.http
+    .put(`/api/comment${viewQuery(view)}`)
+    .set('Authorization', user.auth)
+    .send({ postId, text: body });
 }
 
 /** What a viewer sees of a post's likes. */
@@ -65,8 +80,8 @@ function pick(post: Post): Pick<Post, 'likes' | 'likesCount'> {
   return { likes: post.likes, likesCount: post.likesCount };
 }
 
-async function addComment(user: TestUser, postId: string, body: string): Promise<Post> {
-  const response = await comment(user, postId, body).expect(200);
+async function addComment(user: TestUser, postId: string, body: string, view?: PostView): Promise<Post> {
+  const response = await comment(user, postId, body, view).expect(200);
   return response.body as Post;
 }
 
@@ -86,7 +101,7 @@ describe('GET /api/posts/:id', () => {
 
     const response = await t.http.get(`/api/posts/${created._id}`).expect(200);
 
-    // A visitor: no likes listed, only their count.
+    // The spec's Post: every liker listed, the whole conversation, whoever asks.
     expect(response.body).toEqual({
       post: {
         _id: created._id,
@@ -96,7 +111,7 @@ describe('GET /api/posts/:id', () => {
         category: 'Doubt',
         link1: 'https://github.com/example/repo',
         link2: 'http://demo.example.com/',
-        likes: [],
+        likes: [bob.id],
         comments: [
           {
             _id: expect.stringMatching(ID),
@@ -118,9 +133,20 @@ describe('GET /api/posts/:id', () => {
         updatedAt: created.updatedAt,
       },
     });
-    // The liker sees the same post with their own like marked.
-    const asBob = await t.http.get(`/api/posts/${created._id}`).set('Authorization', bob.auth).expect(200);
-    expect(asBob.body).toEqual({ post: { ...response.body.post, likes: [bob.id] } });
+    const asAlice = await t.http.get(`/api/posts/${created._id}`).set('Authorization', alice.auth).expect(200);
+    expect(asAlice.body).toEqual(response.body);
+    // Compact: a visitor sees no likes, only their count; the liker sees their own like marked.
+    const compact = await t.http.get(`/api/posts/${created._id}?view=compact`).expect(200);
+    expect(compact.body).toEqual({ post: { ...response.body.post, likes: [], commentsNextCursor: null } });
+    const asBob = await t.http.get(`/api/posts/${created._id}?view=compact`).set('Authorization', bob.auth).expect(200);
+    expect(asBob.body).toEqual({ post: { ...compact.body.post, likes: [bob.id] } });
+  });
+
+  it.each(['full', 'compact'])('accepts view=%s and refuses any other view with 400', async (view) => {
+    const created = await createPost(t, alice);
+    await t.http.get(`/api/posts/${created._id}?view=${view}`).expect(200);
+    const response = await t.http.get(`/api/posts/${created._id}?view=${view}s`).expect(400);
+    expect(response.body).toEqual({ error: 'view must be one of: full, compact' });
   });
 
   it('needs no token', async () => {
@@ -145,7 +171,7 @@ describe('GET /api/posts/:id', () => {
   });
 });
 
-describe('GET /api/posts/:id as seen by each viewer', () => {
+describe('GET /api/posts/:id?view=compact as seen by each viewer', () => {
   let post: Post;
   let dave: TestUser;
 
@@ -157,7 +183,7 @@ describe('GET /api/posts/:id as seen by each viewer', () => {
   });
 
   function viewAs(auth?: string) {
-    const request = t.http.get(`/api/posts/${post._id}`);
+    const request = t.http.get(`/api/posts/${post._id}?view=compact`);
     if (auth) request.set('Authorization', auth);
     return request.expect(200);
   }
@@ -250,6 +276,7 @@ describe('GET /api/posts/:id/comments', () => {
           createdAt: expect.stringMatching(ISO),
         },
       ],
+      nextCursor: null,
     });
     const { body } = await t.http.get(`/api/posts/${post._id}`).expect(200);
     expect(body.post.comments).toEqual(response.body.comments);
@@ -258,7 +285,7 @@ describe('GET /api/posts/:id/comments', () => {
   it('returns an empty list for a post nobody commented on', async () => {
     const post = await createPost(t, alice);
     const response = await t.http.get(`/api/posts/${post._id}/comments`).expect(200);
-    expect(response.body).toEqual({ comments: [] });
+    expect(response.body).toEqual({ comments: [], nextCursor: null });
   });
 
   it.each([
@@ -546,8 +573,7 @@ describe('PUT /api/editpost/:id', () => {
       category: 'Informative',
       link1: 'https://github.com/new',
       link2: 'https://demo.example.com/new',
-      // The reply is seen by alice, who has not liked her own post; bob's like is counted.
-      likes: [],
+      likes: [bob.id],
       comments: [
         {
           _id: expect.stringMatching(ID),
@@ -566,7 +592,14 @@ describe('PUT /api/editpost/:id', () => {
     const stored = await t.http.get(`/api/posts/${post._id}`).set('Authorization', alice.auth).expect(200);
     expect(stored.body.post).toEqual(edited);
     const asBob = await t.http.get(`/api/posts/${post._id}`).set('Authorization', bob.auth).expect(200);
-    expect(asBob.body.post).toEqual({ ...edited, likes: [bob.id] });
+    expect(asBob.body.post).toEqual(edited);
+    // Compact: the reply is seen by alice, who has not liked her own post; bob's like is counted.
+    const compact = await t.http
+      .put(`/api/editpost/${post._id}?view=compact`)
+      .set('Authorization', alice.auth)
+      .send(editBody({ title: 'New title' }))
+      .expect(200);
+    expect(compact.body).toMatchObject({ likes: [], likesCount: 1, commentsCount: 1, commentsNextCursor: null });
   });
 
   it('also accepts a JSON body sent as application/json', async () => {
@@ -677,8 +710,8 @@ describe('PUT /api/editpost/:id', () => {
 });
 
 describe('DELETE /api/deletepost/:id', () => {
-  function remove(id: string, user: TestUser | null) {
-    const request = t.http.delete(`/api/deletepost/${id}`);
+  function remove(id: string, user: TestUser | null, view?: PostView) {
+    const request = t.http.delete(`/api/deletepost/${id}${viewQuery(view)}`);
     if (user) request.set('Authorization', user.auth);
     return request;
   }
@@ -711,13 +744,13 @@ describe('DELETE /api/deletepost/:id', () => {
     await t.http.get(`/api/posts/${post._id}`).expect(404);
   });
 
-  it('answers the post as its deleter saw it, their own like included', async () => {
+  it('answers the post as its deleter saw it (view=compact: their own like included)', async () => {
     const post = await engagedPost();
     await like(alice, post._id).expect(200);
-    const seen = await t.http.get(`/api/posts/${post._id}`).set('Authorization', alice.auth).expect(200);
+    const seen = await t.http.get(`/api/posts/${post._id}?view=compact`).set('Authorization', alice.auth).expect(200);
     expect(pick(seen.body.post as Post)).toEqual({ likes: [alice.id], likesCount: 3 });
 
-    const response = await remove(post._id, alice).expect(200);
+    const response = await remove(post._id, alice, 'compact').expect(200);
 
     expect(response.body).toEqual(seen.body.post);
   });
@@ -779,10 +812,11 @@ describe('PUT /api/like', () => {
     expect(await snapshot(t.db)).toEqual(before);
   });
 
-  it('answers each liker with only their own like, counting every like', async () => {
+  it('answers each liker with only their own like in view=compact, counting every like', async () => {
     const post = await createPost(t, alice);
     const replies = [];
-    for (const liker of [carol, alice, bob]) replies.push(pick((await like(liker, post._id).expect(200)).body as Post));
+    for (const liker of [carol, alice, bob])
+      replies.push(pick((await like(liker, post._id, 'compact').expect(200)).body as Post));
     expect(replies).toEqual([
       { likes: [carol.id], likesCount: 1 },
       { likes: [alice.id], likesCount: 2 },
@@ -792,14 +826,17 @@ describe('PUT /api/like', () => {
     expect(stored.map((row) => row.user_id).sort()).toEqual([carol.id, alice.id, bob.id].sort());
   });
 
-  it('shows the like to its author only: others see the count go up, not who liked', async () => {
+  it('shows the like to its author only in view=compact: others see the count go up, not who liked', async () => {
     const post = await createPost(t, alice);
     await like(bob, post._id).expect(200);
     const seenBy = async (user: TestUser) =>
-      pick((await t.http.get(`/api/posts/${post._id}`).set('Authorization', user.auth).expect(200)).body.post as Post);
+      pick(
+        (await t.http.get(`/api/posts/${post._id}?view=compact`).set('Authorization', user.auth).expect(200)).body
+          .post as Post,
+      );
     expect(await seenBy(bob)).toEqual({ likes: [bob.id], likesCount: 1 });
     expect(await seenBy(carol)).toEqual({ likes: [], likesCount: 1 });
-    expect(pick((await t.http.get(`/api/posts/${post._id}`).expect(200)).body.post as Post)).toEqual({
+    expect(pick((await t.http.get(`/api/posts/${post._id}?view=compact`).expect(200)).body.post as Post)).toEqual({
       likes: [],
       likesCount: 1,
     });
@@ -837,10 +874,13 @@ describe('PUT /api/unlike', () => {
     const post = await createPost(t, alice);
     await like(bob, post._id).expect(200);
     await like(carol, post._id).expect(200);
-    const response = await unlike(bob, post._id).expect(200);
+    const response = await unlike(bob, post._id, 'compact').expect(200);
     expect(response.body).toEqual({ _id: post._id, likes: [], likesCount: 1 });
     // carol's like stays, as she sees it.
-    const asCarol = await t.http.get(`/api/posts/${post._id}`).set('Authorization', carol.auth).expect(200);
+    const asCarol = await t.http
+      .get(`/api/posts/${post._id}?view=compact`)
+      .set('Authorization', carol.auth)
+      .expect(200);
     expect(pick(asCarol.body.post as Post)).toEqual({ likes: [carol.id], likesCount: 1 });
   });
 
@@ -849,7 +889,10 @@ describe('PUT /api/unlike', () => {
     await like(carol, post._id).expect(200);
     const before = await snapshot(t.db);
     const response = await unlike(bob, post._id).expect(200);
-    expect(response.body).toMatchObject({ likes: [], likesCount: 1 });
+    expect(response.body).toEqual({ _id: post._id, likes: [carol.id], likesCount: 1 });
+    expect(await snapshot(t.db)).toEqual(before);
+    const compact = await unlike(bob, post._id, 'compact').expect(200);
+    expect(compact.body).toEqual({ _id: post._id, likes: [], likesCount: 1 });
     expect(await snapshot(t.db)).toEqual(before);
   });
 
@@ -915,12 +958,16 @@ describe('PUT /api/comment', () => {
     expect(reply.commentsCount).toBe(written.length);
   });
 
-  it("answers the caller's own like with the post", async () => {
+  it("answers the caller's own like with the post in view=compact", async () => {
     const post = await createPost(t, alice);
     await like(carol, post._id).expect(200);
     await like(bob, post._id).expect(200);
-    expect(pick(await addComment(bob, post._id, 'liked it'))).toEqual({ likes: [bob.id], likesCount: 2 });
-    expect(pick(await addComment(alice, post._id, 'thanks'))).toEqual({ likes: [], likesCount: 2 });
+    expect(pick(await addComment(bob, post._id, 'liked it', 'compact'))).toEqual({ likes: [bob.id], likesCount: 2 });
+    expect(pick(await addComment(alice, post._id, 'thanks', 'compact'))).toEqual({ likes: [], likesCount: 2 });
+    expect(pick(await addComment(alice, post._id, 'and everyone'))).toEqual({
+      likes: [carol.id, bob.id].sort(),
+      likesCount: 2,
+    });
   });
 
   it('accepts a comment of 1000 characters', async () => {
@@ -1210,7 +1257,7 @@ describe('GET /api/top-posts', () => {
   });
 });
 
-describe('a post with 10,000 likes', () => {
+describe('a post with 10,000 likes, in view=compact', () => {
   // Its own app: 10,000 extra rows would slow every snapshot() of the suites above.
   const BULK_LIKERS = 10_000;
   let big: TestApp;
@@ -1266,7 +1313,7 @@ describe('a post with 10,000 likes', () => {
   }
 
   function get(postId: string, auth?: string) {
-    const request = big.http.get(`/api/posts/${postId}`);
+    const request = big.http.get(`/api/posts/${postId}?view=compact`);
     if (auth) request.set('Authorization', auth);
     return request.expect(200);
   }
@@ -1319,16 +1366,23 @@ describe('a post with 10,000 likes', () => {
 
   it('keeps the like reply and the feed page holding the post small too', async () => {
     const likeReply = await big.http
-      .put('/api/like')
+      .put('/api/like?view=compact')
       .set('Authorization', fan.auth)
       .send({ postId: viral._id })
       .expect(200);
     expect(pick(likeReply.body as Post)).toEqual({ likes: [fan.id], likesCount: BULK_LIKERS + 1 });
     expect(Buffer.byteLength(likeReply.text)).toBeLessThan(2048);
 
-    const feed = await big.http.get('/api/posts').set('Authorization', fan.auth).expect(200);
+    const feed = await big.http.get('/api/posts?view=compact').set('Authorization', fan.auth).expect(200);
     const viralInFeed = (feed.body.posts as Post[]).find((post) => post._id === viral._id);
     expect(viralInFeed && pick(viralInFeed)).toEqual({ likes: [fan.id], likesCount: BULK_LIKERS + 1 });
     expect(Buffer.byteLength(feed.text)).toBeLessThan(4096);
+  });
+
+  it('lists all 10,001 likers in the full view (the default), as likesCount counts them', async () => {
+    const response = await big.http.get(`/api/posts/${viral._id}`).expect(200);
+    const likes = (response.body.post as Post).likes;
+    expect(likes).toHaveLength(BULK_LIKERS + 1);
+    expect(new Set(likes)).toEqual(new Set([...bulkLikerIds, fan.id]));
   });
 });

@@ -50,7 +50,7 @@ describe('SQL statements per list request', () => {
     return statements.length;
   }
 
-  const cases: {
+  const compactCases: {
     name: string;
     path: (size: number) => string;
     listed: string;
@@ -60,8 +60,57 @@ describe('SQL statements per list request', () => {
     sizes?: number[];
   }[] = [
     // the page, then the newest comments of its posts
-    { name: 'the for-you feed for a visitor', path: (n) => `/api/posts?limit=${n}`, listed: 'posts', expected: 2 },
+    {
+      name: 'the for-you feed for a visitor',
+      path: (n) => `/api/posts?limit=${n}&view=compact`,
+      listed: 'posts',
+      expected: 2,
+    },
     // plus the token's account and which of the page's posts the viewer likes
+    {
+      name: 'the for-you feed for a logged-in reader',
+      path: (n) => `/api/posts?limit=${n}&view=compact`,
+      listed: 'posts',
+      viewer: () => reader,
+      expected: 4,
+    },
+    {
+      name: 'the for-you feed by page number',
+      path: (n) => `/api/posts?limit=${n}&page=2&view=compact`,
+      listed: 'posts',
+      expected: 2,
+      sizes: [1, 15, 30],
+    },
+    // plus how many people the reader follows (it picks the query's form)
+    {
+      name: 'the following feed of a logged-in reader',
+      path: (n) => `/api/posts?feed=following&limit=${n}&view=compact`,
+      listed: 'posts',
+      viewer: () => reader,
+      expected: 5,
+    },
+    // plus the check that the userId exists
+    {
+      name: 'the following feed by userId',
+      path: (n) => `/api/posts?feed=following&userId=${reader.id}&limit=${n}&view=compact`,
+      listed: 'posts',
+      expected: 4,
+    },
+    {
+      name: "a user's posts",
+      path: (n) => `/api/userposts/${author.id}?limit=${n}&view=compact`,
+      listed: 'userPosts',
+      expected: 3,
+      sizes: [1, 15],
+    },
+  ];
+
+  /**
+   * The full view (the default) reads every liker and every comment of the page's posts, each in
+   * one statement: the page, its likes, its comments. It needs no "which does the viewer like".
+   */
+  const fullCases: typeof compactCases = [
+    { name: 'the for-you feed for a visitor', path: (n) => `/api/posts?limit=${n}`, listed: 'posts', expected: 3 },
     {
       name: 'the for-you feed for a logged-in reader',
       path: (n) => `/api/posts?limit=${n}`,
@@ -71,12 +120,11 @@ describe('SQL statements per list request', () => {
     },
     {
       name: 'the for-you feed by page number',
-      path: (n) => `/api/posts?limit=${n}&page=2`,
+      path: (n) => `/api/posts?limit=${n}&page=2&view=full`,
       listed: 'posts',
-      expected: 2,
+      expected: 3,
       sizes: [1, 15, 30],
     },
-    // plus how many people the reader follows (it picks the query's form)
     {
       name: 'the following feed of a logged-in reader',
       path: (n) => `/api/posts?feed=following&limit=${n}`,
@@ -84,20 +132,24 @@ describe('SQL statements per list request', () => {
       viewer: () => reader,
       expected: 5,
     },
-    // plus the check that the userId exists
     {
       name: 'the following feed by userId',
       path: (n) => `/api/posts?feed=following&userId=${reader.id}&limit=${n}`,
       listed: 'posts',
-      expected: 4,
+      expected: 5,
     },
     {
       name: "a user's posts",
       path: (n) => `/api/userposts/${author.id}?limit=${n}`,
       listed: 'userPosts',
-      expected: 3,
+      expected: 4,
       sizes: [1, 15],
     },
+  ];
+
+  const cases: typeof compactCases = [
+    ...compactCases.map((c) => ({ ...c, name: `${c.name}, compact` })),
+    ...fullCases.map((c) => ({ ...c, name: `${c.name}, full` })),
     { name: 'all notices', path: (n) => `/api/allnotices?limit=${n}`, listed: 'notices', expected: 1 },
     {
       name: "a user's notices",
@@ -117,20 +169,44 @@ describe('SQL statements per list request', () => {
     });
   });
 
-  it('answers a post with its whole conversation in 2 statements, 4 for a logged-in reader (its account, its like)', async () => {
+  it('answers a post in full (every liker, the whole conversation) in 3 statements, 4 for a logged-in reader', async () => {
     statements = [];
-    await t.http.get(`/api/posts/${somePostId}`).expect(200);
-    expect(statements).toHaveLength(2);
+    const response = await t.http.get(`/api/posts/${somePostId}`).expect(200);
+    expect(response.body.post.likes).toHaveLength(response.body.post.likesCount);
+    expect(response.body.post.comments).toHaveLength(response.body.post.commentsCount);
+    expect(statements).toHaveLength(3);
     statements = [];
     await t.http.get(`/api/posts/${somePostId}`).set('Authorization', reader.auth).expect(200);
     expect(statements).toHaveLength(4);
   });
 
-  it("answers a post's comments in 2 statements however many there are", async () => {
+  it('answers a compact post in 2 statements, 4 for a logged-in reader (its account, its like)', async () => {
+    statements = [];
+    await t.http.get(`/api/posts/${somePostId}?view=compact`).expect(200);
+    expect(statements).toHaveLength(2);
+    statements = [];
+    await t.http.get(`/api/posts/${somePostId}?view=compact`).set('Authorization', reader.auth).expect(200);
+    expect(statements).toHaveLength(4);
+  });
+
+  it("answers a page of a post's comments in 2 statements however many there are", async () => {
     statements = [];
     const response = await t.http.get(`/api/posts/${somePostId}/comments`).expect(200);
     expect(response.body.comments.length).toBeGreaterThan(0);
     expect(statements).toHaveLength(2);
+  });
+
+  it('answers a like in the full view with the likers read in the same transaction: 1 statement more', async () => {
+    const fan = await createUser(t);
+    const count = async (path: string) => {
+      statements = [];
+      await t.http.put(path).set('Authorization', fan.auth).send({ postId: somePostId }).expect(200);
+      return statements.filter((sql) => !/^(begin|commit|savepoint|release)/i.test(sql.trim())).length;
+    };
+    const compact = await count('/api/like?view=compact');
+    await t.http.put('/api/unlike').set('Authorization', fan.auth).send({ postId: somePostId }).expect(200);
+    const full = await count('/api/like');
+    expect(full).toBe(compact + 1);
   });
 
   it('answers a profile with its followers and following in 3 statements', async () => {

@@ -48,15 +48,50 @@ describe('the read cache for visitors', () => {
     expect(again.statements).toBe(0);
   });
 
-  it('never serves or keeps a reply for a reader with a token (it marks their likes)', async () => {
+  it('never serves or keeps a reply for a reader with a token (compact marks their likes)', async () => {
     await t.http.put('/api/like').set('Authorization', reader.auth).send({ postId: post._id }).expect(200);
-    await read(`/api/posts/${post._id}`); // a visitor's copy is kept
-    const mine = await read(`/api/posts/${post._id}`, { Authorization: reader.auth });
+    await read(`/api/posts/${post._id}?view=compact`); // a visitor's copy is kept
+    const mine = await read(`/api/posts/${post._id}?view=compact`, { Authorization: reader.auth });
     expect(mine.statements).toBeGreaterThan(0);
     expect(mine.response.body.post.likes).toEqual([reader.id]);
-    const visitor = await read(`/api/posts/${post._id}`);
+    const visitor = await read(`/api/posts/${post._id}?view=compact`);
     expect(visitor.response.body.post.likes).toEqual([]);
     expect(visitor.statements).toBe(0);
+  });
+
+  it.each([
+    ['a post', () => `/api/posts/${post._id}`, (body: { post: Post }) => body.post],
+    ['a feed', () => '/api/posts?limit=4', (body: { posts: Post[] }) => body.posts.find((p) => p._id === post._id)!],
+    [
+      "a user's posts",
+      () => `/api/userposts/${author.id}`,
+      (body: { userPosts: Post[] }) => body.userPosts.find((p) => p._id === post._id)!,
+    ],
+  ])('keeps the full and the compact view of %s apart, each with its own ETag', async (_name, path, postOf) => {
+    const liker = await createUser(t);
+    await t.http.put('/api/like').set('Authorization', liker.auth).send({ postId: post._id }).expect(200);
+    const compactPath = `${path()}${path().includes('?') ? '&' : '?'}view=compact`;
+    const full = await read(path());
+    const compact = await read(compactPath);
+    expect(compact.statements).toBeGreaterThan(0); // not the full reply from memory
+    expect(postOf(full.response.body as never).likes).toContain(liker.id);
+    expect(postOf(compact.response.body as never).likes).toEqual([]);
+    expect(compact.response.headers.etag).not.toBe(full.response.headers.etag);
+    for (const [kept, first] of [
+      [path(), full],
+      [compactPath, compact],
+    ] as const) {
+      const again = await read(kept);
+      expect({ kept, statements: again.statements, body: again.response.body }).toEqual({
+        kept,
+        statements: 0,
+        body: first.response.body,
+      });
+      const revalidated = await read(kept, { 'If-None-Match': String(first.response.headers.etag) });
+      expect(revalidated.response.status).toBe(304);
+    }
+    const crossed = await read(compactPath, { 'If-None-Match': String(full.response.headers.etag) });
+    expect(crossed.response.status).toBe(200);
   });
 
   it('keeps neither errors nor the health check', async () => {
@@ -67,6 +102,7 @@ describe('the read cache for visitors', () => {
   });
 
   let doomed: Post;
+  let liker: TestUser;
   const writes: {
     name: string;
     read: () => string;
@@ -79,6 +115,40 @@ describe('the read cache for visitors', () => {
       read: () => `/api/posts/${post._id}`,
       write: () => t.http.put('/api/like').set('Authorization', author.auth).send({ postId: post._id }).expect(200),
       changed: (body: { post: Post }) => body.post.likesCount,
+    },
+    {
+      name: "someone else's like, in the full view of a feed (every liker is listed)",
+      read: () => '/api/posts?limit=4',
+      setup: async () => {
+        liker = await createUser(t);
+      },
+      write: () => t.http.put('/api/like').set('Authorization', liker.auth).send({ postId: post._id }).expect(200),
+      changed: (body: { posts: Post[] }) => body.posts.map((p) => p.likes),
+    },
+    {
+      name: "someone else's like, in the full view of a post",
+      read: () => `/api/posts/${post._id}`,
+      setup: async () => {
+        liker = await createUser(t);
+      },
+      write: () => t.http.put('/api/like').set('Authorization', liker.auth).send({ postId: post._id }).expect(200),
+      changed: (body: { post: Post }) => body.post.likes,
+    },
+    {
+      name: "someone else's like, in the compact view of a feed",
+      read: () => '/api/posts?limit=4&view=compact',
+      setup: async () => {
+        liker = await createUser(t);
+      },
+      write: () => t.http.put('/api/like').set('Authorization', liker.auth).send({ postId: post._id }).expect(200),
+      changed: (body: { posts: Post[] }) => body.posts.map((p) => p.likesCount),
+    },
+    {
+      name: 'a comment, in the full view of a post (the whole conversation)',
+      read: () => `/api/posts/${post._id}`,
+      write: () =>
+        t.http.put('/api/comment').set('Authorization', reader.auth).send({ postId: post._id, text: 'yo' }).expect(200),
+      changed: (body: { post: Post }) => body.post.comments.map((c) => c.text),
     },
     {
       name: 'a comment',

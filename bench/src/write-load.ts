@@ -33,7 +33,7 @@ const MAX_PAGE_SIZE = 50;
 export async function signInReaders(baseUrl: string, summary: SeedSummary, wanted: number): Promise<Reader[]> {
   const names = new Set<string>([summary.landmarks.signInUserName, summary.landmarks.heavyFollowerUserName]);
   for (let page = 1; page <= 20 && names.size < wanted; page += 1) {
-    const reply = await getJson(`${baseUrl}/api/posts?feed=for-you&page=${page}&limit=${MAX_PAGE_SIZE}`);
+    const reply = await getJson(`${baseUrl}/api/posts?feed=for-you&page=${page}&limit=${MAX_PAGE_SIZE}&view=compact`);
     const posts = list(reply, 'posts');
     if (posts.length === 0) break;
     for (const post of posts) {
@@ -79,7 +79,7 @@ export async function pickWritePosts(baseUrl: string, summary: SeedSummary, tota
   // deep-page and deep-cursor scenarios read.
   const span = Math.min(Math.floor(totalPosts / MAX_PAGE_SIZE), 199);
   const page = span > 1 ? 2 + (Math.floor(Date.now() / 1000) % (span - 1)) : 1;
-  const reply = await getJson(`${baseUrl}/api/posts?feed=for-you&page=${page}&limit=${MAX_PAGE_SIZE}`);
+  const reply = await getJson(`${baseUrl}/api/posts?feed=for-you&page=${page}&limit=${MAX_PAGE_SIZE}&view=compact`);
   const avoid = new Set([landmarks.viralPostId, landmarks.manyCommentsPostId]);
   const ids = list(reply, 'posts')
     .map((post) => field(post, '_id'))
@@ -114,7 +114,7 @@ export function writeRequests(
   return [
     {
       method: 'PUT',
-      path: '/api/like',
+      path: '/api/like?view=compact',
       setupRequest: (request: autocannon.Request): autocannon.Request => {
         const i = sequence;
         sequence += 1;
@@ -128,7 +128,7 @@ export function writeRequests(
         if (commentEvery > 0 && i % commentEvery === commentEvery - 1) {
           return {
             ...request,
-            path: '/api/comment',
+            path: '/api/comment?view=compact',
             headers,
             body: JSON.stringify({ postId, text: `bench comment ${i}` }),
           };
@@ -136,7 +136,9 @@ export function writeRequests(
         const key = `${reader.userId}:${postId}`;
         const like = !liked.get(key);
         liked.set(key, like);
-        return { ...request, path: like ? '/api/like' : '/api/unlike', headers, body: JSON.stringify({ postId }) };
+        // The compact replies the web app asks for (frontend post-paths.ts).
+        const path = like ? '/api/like?view=compact' : '/api/unlike?view=compact';
+        return { ...request, path, headers, body: JSON.stringify({ postId }) };
       },
       onResponse,
     },

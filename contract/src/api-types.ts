@@ -50,17 +50,22 @@ export interface Post {
   link1: string;
   link2: string;
   /**
-   * The viewer's own id when the viewer (the bearer of the token) likes the post, else empty: all
-   * a client needs to draw the like button. The full list of likers is never sent — a popular post
-   * has tens of thousands — and likesCount is the total (docs/decisions/006-lean-post-replies.md).
+   * The ids of everyone who liked the post. With `view=compact` only the viewer's own id when the
+   * viewer (the bearer of the token) likes it, else empty — enough to draw the like button;
+   * likesCount is always the total (docs/decisions/006-lean-post-replies.md).
    */
   likes: Id[];
   /**
-   * Oldest first. The whole conversation in single-post replies (GET /api/posts/:id, like, comment,
-   * edit, delete); in list replies (feeds, a user's posts) only the newest LIST_COMMENTS_PREVIEW.
-   * commentsCount is always the total.
+   * Oldest first, the whole conversation. With `view=compact` a list (feeds, a user's posts)
+   * carries only the newest LIST_COMMENTS_PREVIEW and a single post the first COMMENT_PAGE.defaultSize
+   * (see commentsNextCursor). commentsCount is always the total.
    */
   comments: Comment[];
+  /**
+   * Compact single-post replies only: pass as `cursor` to GET /api/posts/:id/comments for the
+   * comments after those carried; null when `comments` holds them all.
+   */
+  commentsNextCursor?: string | null;
   likesCount: number;
   commentsCount: number;
   postedBy: Author;
@@ -132,8 +137,8 @@ export interface PostReply {
 }
 
 /**
- * The answer to PUT /api/like and /api/unlike: the post's id, the caller's like as Post.likes
- * carries it, and the new total. Everything else about the post is unchanged by a like, so it is
+ * The answer to PUT /api/like and /api/unlike: the post's id, its likes as Post.likes carries them
+ * in the view asked for (every liker; with view=compact the caller's own like), and the new total. Everything else about the post is unchanged by a like, so it is
  * not sent again (docs/decisions/006-lean-post-replies.md).
  */
 export interface LikeReply {
@@ -142,8 +147,11 @@ export interface LikeReply {
   likesCount: number;
 }
 
+/** GET /api/posts/:id/comments: one page, oldest first. */
 export interface CommentsReply {
   comments: Comment[];
+  /** Pass back as `cursor` for the next page; null when there is no next page. */
+  nextCursor: string | null;
 }
 
 export interface NoticeReply {

@@ -12,3 +12,14 @@ export const DEFAULT_THEME: Theme = 'light';
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+
+/**
+ * How a reply that carries posts draws them (the `view` query parameter of every post route).
+ * `full`, the default, is the spec's Post: `likes` lists every liker and `comments` the whole
+ * conversation. `compact` is for clients that read the counts (the web app): `likes` holds only
+ * the viewer's own id, lists carry the newest LIST_COMMENTS_PREVIEW comments and a single post the
+ * first COMMENT_PAGE.defaultSize (docs/decisions/006-lean-post-replies.md).
+ */
+export const POST_VIEWS = ['full', 'compact'] as const;
+export type PostView = (typeof POST_VIEWS)[number];
+export const DEFAULT_POST_VIEW: PostView = 'full';

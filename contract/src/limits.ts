@@ -35,10 +35,16 @@ export const PAGINATION = {
 export const TOP_POSTS_COUNT = 5;
 
 /**
- * How many of a post's newest comments a list reply (feeds, a user's posts) carries. Lists stay
- * small whatever a thread grows to; the post's own page loads the whole conversation.
+ * How many of a post's newest comments a compact list reply (feeds, a user's posts with
+ * view=compact) carries. Lists stay small whatever a thread grows to.
  */
 export const LIST_COMMENTS_PREVIEW = 3;
+
+/**
+ * A thread is read in pages of comments, oldest first (GET /api/posts/:id/comments?limit=&cursor=);
+ * a compact single-post reply carries the first page.
+ */
+export const COMMENT_PAGE = { defaultSize: 50, maxSize: 100 } as const;
 
 export const UI = {
   themeSaveDelayMs: 1500,

@@ -174,10 +174,14 @@ describe('TechIt posts', () => {
         const path = new URL(request.url()).pathname;
         if (path === '/api/like' || path === '/api/unlike') likeRequests.push(path);
       });
-      await page.route('**/api/like', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 600));
-        await route.continue();
-      });
+      // Matched by path: the web app asks for the compact reply (?view=compact).
+      await page.route(
+        (url) => url.pathname === '/api/like',
+        async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          await route.continue();
+        },
+      );
       await like.dblclick();
       await page.getByRole('article').getByRole('button', { name: 'Like (2 likes)', pressed: true }).waitFor();
       expect(likeRequests).toEqual(['/api/like']);
@@ -186,15 +190,14 @@ describe('TechIt posts', () => {
       await like.click();
       await page.getByRole('article').getByRole('button', { name: 'Like (1 like)', pressed: false }).waitFor();
       expect(likeRequests).toEqual(['/api/like', '/api/unlike']);
-      // Each reader sees only their own like (docs/decisions/006): the fan's stays, the member's is gone.
-      const seenByFan = await story.api.request<{ post: Post }>('GET', `/posts/${post._id}`, undefined, fan.token);
+      // The fan's like stays, the member's is gone: the spec's full post lists the fan alone, and in
+      // the web app's compact form each reader sees only their own like (docs/decisions/006).
+      const full = await story.api.request<{ post: Post }>('GET', `/posts/${post._id}`, undefined, member.token);
+      expect(full.post).toMatchObject({ likes: [fan.user._id], likesCount: 1 });
+      const compact = `/posts/${post._id}?view=compact`;
+      const seenByFan = await story.api.request<{ post: Post }>('GET', compact, undefined, fan.token);
       expect(seenByFan.post).toMatchObject({ likes: [fan.user._id], likesCount: 1 });
-      const seenByMember = await story.api.request<{ post: Post }>(
-        'GET',
-        `/posts/${post._id}`,
-        undefined,
-        member.token,
-      );
+      const seenByMember = await story.api.request<{ post: Post }>('GET', compact, undefined, member.token);
       expect(seenByMember.post).toMatchObject({ likes: [], likesCount: 1 });
     });
 

@@ -1,5 +1,5 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
-import type { PageRequest } from '../common/cursor';
+import type { Keyset, PageRequest } from '../common/cursor';
 
 /** The tables a query may page through: those with the (created_at, id) key that lists order by. */
 type KeyedTable<DB, TB extends keyof DB> = {
@@ -41,4 +41,26 @@ export function keysetPage<DB, TB extends keyof DB, O>(
   paged = newestFirst(paged, table).limit(page.limit);
   // Page 1 says no OFFSET at all rather than OFFSET 0.
   return 'offset' in page && page.offset > 0 ? paged.offset(page.offset) : paged;
+}
+
+/**
+ * The same page read the other way, oldest first by (created_at, id): what a conversation pages
+ * through. Keyset only (a thread has no page numbers); `after` is the last row of the page before.
+ */
+export function oldestFirstPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  table: KeyedTable<DB, TB>,
+  page: { limit: number; after?: Keyset },
+): SelectQueryBuilder<DB, TB, O> {
+  let paged = query;
+  if (page.after) {
+    const { createdAt, id } = page.after;
+    paged = paged.where((eb) =>
+      eb(eb.refTuple(sql.ref(`${table}.created_at`), sql.ref(`${table}.id`)), '>', eb.tuple(createdAt, id)),
+    );
+  }
+  return paged
+    .orderBy(sql.ref(`${table}.created_at`))
+    .orderBy(sql.ref(`${table}.id`))
+    .limit(page.limit);
 }

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * ETag and 304 for the API's successful GETs. A reply is a pure function of the URL, the viewer
- * (likes mark the viewer's own) and the data, so hashing the body gives a validator that is right
- * by construction: a client revalidating an unchanged feed gets 304 and no body. `no-cache` makes
+ * ETag and 304 for the API's successful GETs. A reply is a pure function of the URL (the post
+ * view, full or compact, is in it), the viewer (compact likes mark the viewer's own) and the data,
+ * so hashing the body gives a validator that is right by construction: a client revalidating an
+ * unchanged feed gets 304 and no body. `no-cache` makes
  * browsers revalidate every time (the data changes at any moment) and `Vary: Authorization` keeps
  * shared caches from serving one viewer's reply to another. Static files get their ETags from
  * @fastify/static; writes and errors never get one. Register before the read cache and compression.

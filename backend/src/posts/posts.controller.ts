@@ -14,10 +14,10 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { ApiErrors } from '../common/api-errors.decorator';
-import { PageQueryDto } from '../common/dto/page-query.dto';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { FeedQueryDto } from './dto/feed-query.dto';
 import { CommentDto, CreatePostDto, EditPostDto, PostIdDto } from './dto/post-input.dto';
+import { CommentsQueryDto, PostViewQueryDto, UserPostsQueryDto } from './dto/post-view-query.dto';
 import {
   CommentsResponse,
   LikeReplyResponse,
@@ -51,21 +51,29 @@ export class PostsController {
   @UseGuards(OptionalJwtAuthGuard)
   @ApiBearerAuth()
   @ApiOperation({
-    summary: 'One post with its whole conversation',
-    description: "likes holds the caller's own id when a token is sent and the caller likes the post.",
+    summary: 'One post with its likers and its whole conversation',
+    description:
+      "view=compact: likes holds the caller's own id when a token is sent and the caller likes the post, and comments the first 50 (commentsNextCursor pages on).",
   })
   @ApiOkResponse({ type: PostReplyResponse })
-  @ApiErrors(404)
-  async get(@Param('id') id: string, @CurrentUser() viewer: AuthUser | null): Promise<PostReply> {
-    return { post: await this.posts.get(id, viewer) };
+  @ApiErrors(400, 404)
+  async get(
+    @Param('id') id: string,
+    @Query() query: PostViewQueryDto,
+    @CurrentUser() viewer: AuthUser | null,
+  ): Promise<PostReply> {
+    return { post: await this.posts.get(id, viewer, query.view) };
   }
 
   @Get('posts/:id/comments')
-  @ApiOperation({ summary: "A post's comments, oldest first" })
+  @ApiOperation({
+    summary: "A post's comments, oldest first, a page at a time",
+    description: 'limit per page (default 50, at most 100); cursor: the nextCursor of the page before.',
+  })
   @ApiOkResponse({ type: CommentsResponse })
-  @ApiErrors(404)
-  async comments(@Param('id') id: string): Promise<CommentsReply> {
-    return { comments: await this.posts.comments(id) };
+  @ApiErrors(400, 404)
+  comments(@Param('id') id: string, @Query() query: CommentsQueryDto): Promise<CommentsReply> {
+    return this.posts.comments(id, query);
   }
 
   @Get('top-posts')
@@ -83,7 +91,7 @@ export class PostsController {
   @ApiErrors(400, 404)
   async userPosts(
     @Param('userId') userId: string,
-    @Query() query: PageQueryDto,
+    @Query() query: UserPostsQueryDto,
     @CurrentUser() viewer: AuthUser | null,
   ): Promise<UserPostsReply> {
     const page = await this.posts.userPosts(userId, query, viewer);
@@ -96,8 +104,12 @@ export class PostsController {
   @ApiOperation({ summary: 'Create a post' })
   @ApiCreatedResponse({ type: PostReplyResponse })
   @ApiErrors(400)
-  async create(@CurrentUser() me: AuthUser, @Body() body: CreatePostDto): Promise<PostReply> {
-    return { post: await this.posts.create(me, body) };
+  async create(
+    @CurrentUser() me: AuthUser,
+    @Body() body: CreatePostDto,
+    @Query() query: PostViewQueryDto,
+  ): Promise<PostReply> {
+    return { post: await this.posts.create(me, body, query.view) };
   }
 
   @Put('editpost/:id')
@@ -105,8 +117,13 @@ export class PostsController {
   @ApiOperation({ summary: 'Edit your post (accepts a JSON body sent without a JSON content type)' })
   @ApiOkResponse({ type: PostResponse })
   @ApiErrors(400, 403, 404)
-  edit(@CurrentUser() me: AuthUser, @Param('id') id: string, @Body() body: EditPostDto): Promise<ApiPost> {
-    return this.posts.edit(me, id, body);
+  edit(
+    @CurrentUser() me: AuthUser,
+    @Param('id') id: string,
+    @Body() body: EditPostDto,
+    @Query() query: PostViewQueryDto,
+  ): Promise<ApiPost> {
+    return this.posts.edit(me, id, body, query.view);
   }
 
   @Delete('deletepost/:id')
@@ -114,8 +131,8 @@ export class PostsController {
   @ApiOperation({ summary: 'Delete a post (its author or an admin); its likes and comments go with it' })
   @ApiOkResponse({ type: PostResponse, description: 'The deleted post' })
   @ApiErrors(403, 404)
-  delete(@CurrentUser() me: AuthUser, @Param('id') id: string): Promise<ApiPost> {
-    return this.posts.delete(me, id);
+  delete(@CurrentUser() me: AuthUser, @Param('id') id: string, @Query() query: PostViewQueryDto): Promise<ApiPost> {
+    return this.posts.delete(me, id, query.view);
   }
 
   @Put('like')
@@ -124,8 +141,8 @@ export class PostsController {
   @ApiOperation({ summary: 'Like a post (liking twice changes nothing)' })
   @ApiOkResponse({ type: LikeReplyResponse })
   @ApiErrors(400, 404)
-  like(@CurrentUser() me: AuthUser, @Body() body: PostIdDto): Promise<LikeReply> {
-    return this.posts.like(me, body.postId);
+  like(@CurrentUser() me: AuthUser, @Body() body: PostIdDto, @Query() query: PostViewQueryDto): Promise<LikeReply> {
+    return this.posts.like(me, body.postId, query.view);
   }
 
   @Put('unlike')
@@ -134,8 +151,8 @@ export class PostsController {
   @ApiOperation({ summary: 'Take back a like (when not liked, changes nothing)' })
   @ApiOkResponse({ type: LikeReplyResponse })
   @ApiErrors(400, 404)
-  unlike(@CurrentUser() me: AuthUser, @Body() body: PostIdDto): Promise<LikeReply> {
-    return this.posts.unlike(me, body.postId);
+  unlike(@CurrentUser() me: AuthUser, @Body() body: PostIdDto, @Query() query: PostViewQueryDto): Promise<LikeReply> {
+    return this.posts.unlike(me, body.postId, query.view);
   }
 
   @Put('comment')
@@ -144,8 +161,8 @@ export class PostsController {
   @ApiOperation({ summary: 'Comment on a post' })
   @ApiOkResponse({ type: PostResponse, description: 'The post with its comments' })
   @ApiErrors(400, 404)
-  comment(@CurrentUser() me: AuthUser, @Body() body: CommentDto): Promise<ApiPost> {
-    return this.posts.comment(me, body.postId, body.text);
+  comment(@CurrentUser() me: AuthUser, @Body() body: CommentDto, @Query() query: PostViewQueryDto): Promise<ApiPost> {
+    return this.posts.comment(me, body.postId, body.text, query.view);
   }
 
   @Delete('comment/:postId/:commentId')
@@ -157,7 +174,8 @@ export class PostsController {
     @CurrentUser() me: AuthUser,
     @Param('postId') postId: string,
     @Param('commentId') commentId: string,
+    @Query() query: PostViewQueryDto,
   ): Promise<ApiPost> {
-    return this.posts.deleteComment(me, postId, commentId);
+    return this.posts.deleteComment(me, postId, commentId, query.view);
   }
 }

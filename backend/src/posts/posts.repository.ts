@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type SelectQueryBuilder, sql } from 'kysely';
-import type { PageRequest } from '../common/cursor';
+import type { Keyset, PageRequest } from '../common/cursor';
 import { DATABASE } from '../database/database.tokens';
-import { keysetPage, newestFirst } from '../database/keyset-page';
+import { keysetPage, newestFirst, oldestFirstPage } from '../database/keyset-page';
 import { PreparedQuery } from '../database/prepared-query';
 import type { CommentRow, Database, Db, Executor, NewPost, PostRow, PostUpdate } from '../database/database.types';
 
@@ -134,6 +134,41 @@ export class PostsRepository {
       .where('post_id', 'in', postIds)
       .execute();
     return new Set(rows.map((row) => row.post_id));
+  }
+
+  /**
+   * Everyone who likes these posts, in one statement: the likes' primary key (post_id, user_id)
+   * serves it, so it reads exactly the rows it returns.
+   */
+  likersOf(postIds: string[], ex: Executor = this.db): Promise<{ post_id: string; user_id: string }[]> {
+    if (postIds.length === 0) return Promise.resolve([]);
+    return ex
+      .selectFrom('likes')
+      .select(['post_id', 'user_id'])
+      .where('post_id', 'in', postIds)
+      .orderBy('post_id')
+      .orderBy('user_id')
+      .execute();
+  }
+
+  /** The whole conversations of these posts, oldest first, in one statement (comments_post_created_idx). */
+  async commentsOfPosts(postIds: string[]): Promise<CommentWithAuthor[]> {
+    if (postIds.length === 0) return [];
+    if (postIds.length === 1) return this.commentsOf(postIds[0]);
+    return this.commentsWithAuthor(this.db)
+      .where('comments.post_id', 'in', postIds)
+      .orderBy('comments.created_at')
+      .orderBy('comments.id')
+      .execute();
+  }
+
+  /** One page of a post's conversation, oldest first, after `after` (see oldestFirstPage). */
+  commentsPage(postId: string, page: { limit: number; after?: Keyset }): Promise<CommentWithAuthor[]> {
+    return oldestFirstPage(
+      this.commentsWithAuthor(this.db).where('comments.post_id', '=', postId),
+      'comments',
+      page,
+    ).execute();
   }
 
   /** A post's whole conversation, oldest first. */

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Comment, LikeReply, Post, TopPost } from '@techit/contract/api-types';
-import { DEFAULT_FEED } from '@techit/contract/enums';
-import { LIST_COMMENTS_PREVIEW, PAGINATION, TOP_POSTS_COUNT } from '@techit/contract/limits';
+import { DEFAULT_FEED, DEFAULT_POST_VIEW, type PostView } from '@techit/contract/enums';
+import { COMMENT_PAGE, LIST_COMMENTS_PREVIEW, PAGINATION, TOP_POSTS_COUNT } from '@techit/contract/limits';
 import type { AuthUser } from '../auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../common/app-errors';
-import { toPage, withLookahead } from '../common/cursor';
+import { decodeCursor, toPage, withLookahead } from '../common/cursor';
 import { newObjectId, parseObjectId } from '../common/object-id';
 import { toPageRequest } from '../common/page-request';
 import { TransactionRunner } from '../database/transaction-runner';
@@ -13,8 +13,15 @@ import { UsersService } from '../users/users.service';
 import type { CreatePostDto, EditPostDto } from './dto/post-input.dto';
 import type { FeedQueryDto } from './dto/feed-query.dto';
 import type { PageQueryDto } from '../common/dto/page-query.dto';
+import type { Executor } from '../database/database.types';
+import type { CommentsQueryDto, UserPostsQueryDto } from './dto/post-view-query.dto';
 import { toComment, toPost, toTopPost } from './posts.mapper';
 import { type CommentWithAuthor, type PostFilter, PostsRepository, type PostWithAuthor } from './posts.repository';
+
+export interface CommentPage {
+  comments: Comment[];
+  nextCursor: string | null;
+}
 
 export interface PostPage {
   posts: Post[];
@@ -44,25 +51,29 @@ export class PostsService {
     return this.page(filter, query, PAGINATION.feedPageSize, viewer);
   }
 
-  async userPosts(rawUserId: string, query: PageQueryDto, viewer: AuthUser | null): Promise<PostPage> {
+  async userPosts(rawUserId: string, query: UserPostsQueryDto, viewer: AuthUser | null): Promise<PostPage> {
     const authorId = await this.users.requireExisting(rawUserId);
     return this.page({ kind: 'author', authorId }, query, PAGINATION.listPageSize, viewer);
   }
 
-  async get(rawId: string, viewer: AuthUser | null): Promise<Post> {
-    return this.single(await this.requirePost(rawId), viewer);
+  async get(rawId: string, viewer: AuthUser | null, view: PostView = DEFAULT_POST_VIEW): Promise<Post> {
+    return this.single(await this.requirePost(rawId), viewer, view);
   }
 
-  async comments(rawId: string): Promise<Comment[]> {
+  /** One page of a conversation, oldest first: the spec's `{ comments }` plus the next page's cursor. */
+  async comments(rawId: string, query: CommentsQueryDto): Promise<CommentPage> {
     const post = await this.requirePost(rawId);
-    return (await this.posts.commentsOf(post.id)).map(toComment);
+    const limit = query.limit ?? COMMENT_PAGE.defaultSize;
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const { rows, nextCursor } = toPage(await this.posts.commentsPage(post.id, { limit: limit + 1, after }), limit);
+    return { comments: rows.map(toComment), nextCursor };
   }
 
   async top(): Promise<TopPost[]> {
     return (await this.posts.top(TOP_POSTS_COUNT)).map(toTopPost);
   }
 
-  async create(me: AuthUser, input: CreatePostDto): Promise<Post> {
+  async create(me: AuthUser, input: CreatePostDto, view: PostView = DEFAULT_POST_VIEW): Promise<Post> {
     const now = new Date();
     const id = newObjectId(now);
     await this.posts.insert({
@@ -80,11 +91,11 @@ export class PostsService {
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     });
-    return this.get(id, me);
+    return this.get(id, me, view);
   }
 
   /** Only the author edits: an admin may remove a post but not put words in someone's mouth. */
-  async edit(me: AuthUser, rawId: string, input: EditPostDto): Promise<Post> {
+  async edit(me: AuthUser, rawId: string, input: EditPostDto, view: PostView = DEFAULT_POST_VIEW): Promise<Post> {
     const post = await this.requirePost(rawId);
     if (post.author_id !== me.id) throw new ForbiddenError('Only the author can edit this post');
     await this.posts.update(post.id, {
@@ -98,15 +109,15 @@ export class PostsService {
       updated_at: new Date().toISOString(),
     });
     if (input.pic && input.pic !== post.photo) await this.images.release(post.photo);
-    return this.get(post.id, me);
+    return this.get(post.id, me, view);
   }
 
   /** One DELETE: the likes and comments cascade with it atomically, so no transaction is needed. */
-  async delete(me: AuthUser, rawId: string): Promise<Post> {
+  async delete(me: AuthUser, rawId: string, view: PostView = DEFAULT_POST_VIEW): Promise<Post> {
     const row = await this.requirePost(rawId);
     if (row.author_id !== me.id && me.role !== 'admin')
       throw new ForbiddenError('Only the author or an admin can delete this post');
-    const deleted = await this.single(row, me);
+    const deleted = await this.single(row, me, view);
     await this.posts.delete(row.id);
     await this.images.release(row.photo);
     return deleted;
@@ -115,18 +126,21 @@ export class PostsService {
   /**
    * The hottest write, so it is two statements in one transaction and nothing else: counting
    * first locks the post and proves it exists (a 404 instead of a foreign-key error), then the
-   * like row; a repeated like takes the count back.
+   * like row; a repeated like takes the count back. The full view then reads the likers in the
+   * same transaction, under the post's lock, so the list and the count agree.
    */
-  async like(me: AuthUser, rawPostId: string): Promise<LikeReply> {
+  async like(me: AuthUser, rawPostId: string, view: PostView = DEFAULT_POST_VIEW): Promise<LikeReply> {
     const postId = parseObjectId(rawPostId);
     if (!postId) throw new NotFoundError(POST_NOT_FOUND);
-    const likesCount = await this.transactions.run(async (trx) => {
+    return this.transactions.run(async (trx) => {
       const counted = await this.posts.adjustLikes(postId, 1, trx);
       if (counted === undefined) throw new NotFoundError(POST_NOT_FOUND);
-      if (await this.posts.addLike(postId, me.id, new Date().toISOString(), trx)) return counted;
-      return (await this.posts.adjustLikes(postId, -1, trx)) ?? counted - 1;
+      const likesCount = (await this.posts.addLike(postId, me.id, new Date().toISOString(), trx))
+        ? counted
+        : ((await this.posts.adjustLikes(postId, -1, trx)) ?? counted - 1);
+      const likes = view === 'compact' ? [me.id] : await this.likersIn(postId, trx);
+      return { _id: postId, likes, likesCount };
     });
-    return { _id: postId, likes: [me.id], likesCount };
   }
 
   /**
@@ -134,19 +148,21 @@ export class PostsService {
    * one post queue up instead of deadlocking. Taking back a like that was not there restores the
    * count.
    */
-  async unlike(me: AuthUser, rawPostId: string): Promise<LikeReply> {
+  async unlike(me: AuthUser, rawPostId: string, view: PostView = DEFAULT_POST_VIEW): Promise<LikeReply> {
     const postId = parseObjectId(rawPostId);
     if (!postId) throw new NotFoundError(POST_NOT_FOUND);
-    const likesCount = await this.transactions.run(async (trx) => {
+    return this.transactions.run(async (trx) => {
       const counted = await this.posts.adjustLikes(postId, -1, trx);
       if (counted === undefined) throw new NotFoundError(POST_NOT_FOUND);
-      if (await this.posts.removeLike(postId, me.id, trx)) return counted;
-      return (await this.posts.adjustLikes(postId, 1, trx)) ?? counted + 1;
+      const likesCount = (await this.posts.removeLike(postId, me.id, trx))
+        ? counted
+        : ((await this.posts.adjustLikes(postId, 1, trx)) ?? counted + 1);
+      const likes = view === 'compact' ? [] : await this.likersIn(postId, trx);
+      return { _id: postId, likes, likesCount };
     });
-    return { _id: postId, likes: [], likesCount };
   }
 
-  async comment(me: AuthUser, rawPostId: string, text: string): Promise<Post> {
+  async comment(me: AuthUser, rawPostId: string, text: string, view: PostView = DEFAULT_POST_VIEW): Promise<Post> {
     const post = await this.requirePost(rawPostId);
     const now = new Date();
     await this.transactions.run(async (trx) => {
@@ -158,10 +174,15 @@ export class PostsService {
       );
       await this.posts.recountCommenters(post.id, trx);
     });
-    return this.get(post.id, me);
+    return this.get(post.id, me, view);
   }
 
-  async deleteComment(me: AuthUser, rawPostId: string, rawCommentId: string): Promise<Post> {
+  async deleteComment(
+    me: AuthUser,
+    rawPostId: string,
+    rawCommentId: string,
+    view: PostView = DEFAULT_POST_VIEW,
+  ): Promise<Post> {
     const post = await this.requirePost(rawPostId);
     const commentId = parseObjectId(rawCommentId);
     await this.transactions.run(async (trx) => {
@@ -174,18 +195,36 @@ export class PostsService {
       await this.posts.deleteComment(comment.id, trx);
       await this.posts.recountCommenters(post.id, trx);
     });
-    return this.get(post.id, me);
+    return this.get(post.id, me, view);
   }
 
+  /**
+   * A page of posts in a fixed number of statements whatever its size: the page, then (full) all
+   * their likers and all their comments, or (compact) the viewer's likes among them and the newest
+   * few comments of each.
+   */
   private async page(
     filter: PostFilter,
-    query: PageQueryDto,
+    query: PageQueryDto & { view?: PostView },
     defaultLimit: number,
     viewer: AuthUser | null,
   ): Promise<PostPage> {
     const request = toPageRequest(query, defaultLimit);
     const { rows, nextCursor } = toPage(await this.posts.list(filter, withLookahead(request)), request.limit);
     const ids = rows.map((row) => row.id);
+    if ((query.view ?? DEFAULT_POST_VIEW) === 'full') {
+      const [likers, comments] = await Promise.all([this.posts.likersOf(ids), this.posts.commentsOfPosts(ids)]);
+      const likesByPost = groupBy(likers, (like) => like.post_id);
+      const commentsByPost = groupBy(comments, (comment) => comment.post_id);
+      const posts = rows.map((row) =>
+        toPost(
+          row,
+          (likesByPost.get(row.id) ?? []).map((like) => like.user_id),
+          (commentsByPost.get(row.id) ?? []).map(toComment),
+        ),
+      );
+      return { posts, nextCursor };
+    }
     const [liked, comments] = await Promise.all([
       this.likedBy(ids, viewer),
       this.posts.latestCommentsOf(ids, LIST_COMMENTS_PREVIEW),
@@ -194,10 +233,30 @@ export class PostsService {
     return { posts: rows.map((row) => toViewedPost(row, viewer, liked, commentsByPost.get(row.id) ?? [])), nextCursor };
   }
 
-  /** A post on its own carries its whole conversation. */
-  private async single(row: PostWithAuthor, viewer: AuthUser | null): Promise<Post> {
-    const [liked, comments] = await Promise.all([this.likedBy([row.id], viewer), this.posts.commentsOf(row.id)]);
-    return toViewedPost(row, viewer, liked, comments);
+  /**
+   * A post on its own: (full) all its likers and its whole conversation, or (compact) the viewer's
+   * like and the first page of the conversation, with the cursor of the next.
+   */
+  private async single(row: PostWithAuthor, viewer: AuthUser | null, view: PostView): Promise<Post> {
+    if (view === 'full') {
+      const [likers, comments] = await Promise.all([this.posts.likersOf([row.id]), this.posts.commentsOf(row.id)]);
+      return toPost(
+        row,
+        likers.map((like) => like.user_id),
+        comments.map(toComment),
+      );
+    }
+    const limit = COMMENT_PAGE.defaultSize;
+    const [liked, firstPage] = await Promise.all([
+      this.likedBy([row.id], viewer),
+      this.posts.commentsPage(row.id, { limit: limit + 1 }),
+    ]);
+    const { rows: comments, nextCursor } = toPage(firstPage, limit);
+    return { ...toViewedPost(row, viewer, liked, comments), commentsNextCursor: nextCursor };
+  }
+
+  private async likersIn(postId: string, trx: Executor): Promise<string[]> {
+    return (await this.posts.likersOf([postId], trx)).map((like) => like.user_id);
   }
 
   private likedBy(postIds: string[], viewer: AuthUser | null): Promise<Set<string>> {
@@ -212,7 +271,7 @@ export class PostsService {
   }
 }
 
-/** Only the viewer's own like is listed (see Post.likes in the contract). */
+/** The compact view: only the viewer's own like is listed (see Post.likes in the contract). */
 function toViewedPost(
   row: PostWithAuthor,
   viewer: AuthUser | null,

@@ -113,13 +113,17 @@ export async function runClusterLoad(options: LoadOptions): Promise<LoadOutcome>
     const readPost = postIds[(u + step) % postIds.length];
     switch (scenario) {
       case 'for-you':
-        built = { ...request, method: 'GET', path: `/api/posts?feed=for-you&page=${(step % 3) + 1}&limit=10` };
+        built = {
+          ...request,
+          method: 'GET',
+          path: `/api/posts?feed=for-you&page=${(step % 3) + 1}&limit=10&view=compact`,
+        };
         break;
       case 'post':
-        built = { ...request, method: 'GET', path: `/api/posts/${readPost}`, headers: auth };
+        built = { ...request, method: 'GET', path: `/api/posts/${readPost}?view=compact`, headers: auth };
         break;
       case 'following':
-        built = { ...request, method: 'GET', path: '/api/posts?feed=following&limit=10', headers: auth };
+        built = { ...request, method: 'GET', path: '/api/posts?feed=following&limit=10&view=compact', headers: auth };
         break;
       case 'comments':
         built = { ...request, method: 'GET', path: `/api/posts/${readPost}/comments` };
@@ -142,14 +146,16 @@ export async function runClusterLoad(options: LoadOptions): Promise<LoadOutcome>
           value: like,
           postId,
         });
-        built = writeRequest(request, like ? '/api/like' : '/api/unlike', user.token, { postId });
+        built = writeRequest(request, like ? '/api/like?view=compact' : '/api/unlike?view=compact', user.token, {
+          postId,
+        });
         break;
       }
       case 'comment': {
         const postId = postIds[(u * 3 + state.comments) % postIds.length];
         const text = `load ${tag} u${u} c${state.comments++}`;
         Object.assign(record, { kind: 'comment', label: 'PUT /api/comment', method: 'PUT', postId, text });
-        built = writeRequest(request, '/api/comment', user.token, { postId, text });
+        built = writeRequest(request, '/api/comment?view=compact', user.token, { postId, text });
         break;
       }
       case 'follow': {

@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { FEEDS, type Feed } from '@techit/contract/enums';
+import { FEEDS, type Feed, type PostView } from '@techit/contract/enums';
 import { IsIn, IsOptional, IsString } from 'class-validator';
 import { PageQueryDto } from '../../common/dto/page-query.dto';
+import { ViewProperty } from './post-view-query.dto';
 
 export class FeedQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: FEEDS, default: 'for-you' })
@@ -13,4 +14,7 @@ export class FeedQueryDto extends PageQueryDto {
   @IsOptional()
   @IsString({ message: 'userId must be text' })
   userId?: string;
+
+  @ViewProperty()
+  view?: PostView;
 }

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type {
   Comment,
   CommentsReply,
@@ -28,8 +28,23 @@ export class PostResponse implements Post {
   @ApiProperty({ enum: ['', ...CATEGORIES] }) category: Category | '';
   @ApiProperty({ description: 'Code link, or empty' }) link1: string;
   @ApiProperty({ description: 'Demo link, or empty' }) link2: string;
-  @ApiProperty({ type: [String], description: 'Ids of the users who liked it' }) likes: string[];
-  @ApiProperty({ type: [CommentResponse], description: 'Oldest first' }) comments: CommentResponse[];
+  @ApiProperty({
+    type: [String],
+    description: "Ids of the users who liked it (view=compact: only the caller's own id, when the caller likes it)",
+  })
+  likes: string[];
+  @ApiProperty({
+    type: [CommentResponse],
+    description: 'Oldest first, all of them (view=compact: a list carries the 3 newest, a single post the first 50)',
+  })
+  comments: CommentResponse[];
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description:
+      'view=compact single-post replies: the cursor of GET /api/posts/:id/comments after the comments carried; null when all are here',
+  })
+  commentsNextCursor?: string | null;
   @ApiProperty() likesCount: number;
   @ApiProperty() commentsCount: number;
   @ApiProperty({ type: AuthorResponse }) postedBy: AuthorResponse;
@@ -39,7 +54,11 @@ export class PostResponse implements Post {
 
 export class LikeReplyResponse implements LikeReply {
   @ApiProperty() _id: string;
-  @ApiProperty({ type: [String], description: "The caller's id after a like, empty after an unlike" }) likes: string[];
+  @ApiProperty({
+    type: [String],
+    description: "Ids of everyone who now likes it (view=compact: the caller's id after a like, empty after an unlike)",
+  })
+  likes: string[];
   @ApiProperty() likesCount: number;
 }
 
@@ -60,6 +79,8 @@ export class PostReplyResponse implements PostReply {
 
 export class CommentsResponse implements CommentsReply {
   @ApiProperty({ type: [CommentResponse] }) comments: CommentResponse[];
+  @ApiProperty({ type: String, nullable: true, description: 'Send as cursor for the next page; null on the last page' })
+  nextCursor: string | null;
 }
 
 export class TopPostResponse implements TopPost {

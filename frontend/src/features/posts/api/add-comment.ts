@@ -3,16 +3,19 @@ import type { Post } from '@techit/contract/api-types';
 import { api } from '../../../lib/api-client';
 import { updateCachedPost } from './post-cache';
 import { postKeys } from './post-keys';
+import { postPaths } from './post-paths';
 
 /** PUT /api/comment: answers the post with its comments. */
 export function addComment(postId: string, text: string): Promise<Post> {
-  return api<Post>('/comment', { method: 'PUT', body: { postId, text } });
+  return api<Post>(postPaths.comment(), { method: 'PUT', body: { postId, text } });
 }
 
 /** No errorToast: the spec keeps comment errors on the console (lib/query-client.ts logs them). */
 export function useAddComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // The thread (comment-list.tsx) watches this key to scroll to the comment once it is posted.
+    mutationKey: postKeys.addComment(postId),
     mutationFn: (text: string) => addComment(postId, text),
     onSuccess: (post) => {
       updateCachedPost(queryClient, post);

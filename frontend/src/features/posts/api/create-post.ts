@@ -3,6 +3,7 @@ import type { Post, PostReply } from '@techit/contract/api-types';
 import { api } from '../../../lib/api-client';
 import { hasStatus } from '../../../lib/query-client';
 import { postKeys } from './post-keys';
+import { postPaths } from './post-paths';
 
 export interface CreatePostRequest {
   title: string;
@@ -13,7 +14,7 @@ export interface CreatePostRequest {
 
 /** POST /api/createpost */
 export async function createPost(request: CreatePostRequest): Promise<Post> {
-  return (await api<PostReply>('/createpost', { method: 'POST', body: request })).post;
+  return (await api<PostReply>(postPaths.createPost(), { method: 'POST', body: request })).post;
 }
 
 /** Lists start over afterwards, so the new post is the first card of the feed. */

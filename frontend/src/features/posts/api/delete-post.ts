@@ -3,10 +3,11 @@ import type { Post, TopPost } from '@techit/contract/api-types';
 import { api } from '../../../lib/api-client';
 import { removeCachedPostFromLists } from './post-cache';
 import { postKeys } from './post-keys';
+import { postPaths } from './post-paths';
 
 /** DELETE /api/deletepost/:id (its author or an admin) */
 export function deletePost(postId: string): Promise<Post> {
-  return api<Post>(`/deletepost/${encodeURIComponent(postId)}`, { method: 'DELETE' });
+  return api<Post>(postPaths.deletePost(postId), { method: 'DELETE' });
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Category } from '@techit/contract/enums';
 import { api } from '../../../lib/api-client';
 import { updateCachedPost } from './post-cache';
 import { postKeys } from './post-keys';
+import { postPaths } from './post-paths';
 
 export interface EditPostRequest {
   title: string;
@@ -19,7 +20,7 @@ export interface EditPostRequest {
 
 /** PUT /api/editpost/:id */
 export function editPost(postId: string, request: EditPostRequest): Promise<Post> {
-  return api<Post>(`/editpost/${encodeURIComponent(postId)}`, { method: 'PUT', body: request });
+  return api<Post>(postPaths.editPost(postId), { method: 'PUT', body: request });
 }
 
 export function useEditPost(postId: string) {

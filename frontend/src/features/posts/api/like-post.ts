@@ -3,15 +3,16 @@ import type { LikeReply } from '@techit/contract/api-types';
 import { api } from '../../../lib/api-client';
 import { updateCachedLikes } from './post-cache';
 import { postKeys } from './post-keys';
+import { postPaths } from './post-paths';
 
 /** PUT /api/like: answers the post's likes as the caller now sees them. */
 export function likePost(postId: string): Promise<LikeReply> {
-  return api<LikeReply>('/like', { method: 'PUT', body: { postId } });
+  return api<LikeReply>(postPaths.like(true), { method: 'PUT', body: { postId } });
 }
 
 /** PUT /api/unlike: the same after taking the like back. */
 export function unlikePost(postId: string): Promise<LikeReply> {
-  return api<LikeReply>('/unlike', { method: 'PUT', body: { postId } });
+  return api<LikeReply>(postPaths.like(false), { method: 'PUT', body: { postId } });
 }
 
 /**

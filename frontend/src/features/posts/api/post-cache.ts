@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { LikeReply, Post } from '@techit/contract/api-types';
+import type { CommentsReply, LikeReply, Post } from '@techit/contract/api-types';
 import type { PageCursor } from '../../../lib/cursor-pages';
 import { type PostPage, postKeys } from './post-keys';
 
@@ -43,4 +43,21 @@ export function findCachedPost(queryClient: QueryClient, postId: string): Post |
 /** Drops a deleted post's own entry; call it once no page shows that post any more. */
 export function forgetPost(queryClient: QueryClient, postId: string): void {
   queryClient.removeQueries({ queryKey: postKeys.detail(postId), exact: true });
+}
+
+/** A deleted comment leaves the pages of its thread loaded beyond the first (get-more-comments.ts). */
+export function removeCachedComment(queryClient: QueryClient, postId: string, commentId: string): void {
+  queryClient.setQueriesData<InfiniteData<CommentsReply, string>>(
+    { queryKey: postKeys.moreCommentsOf(postId) },
+    (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              comments: page.comments.filter((comment) => comment._id !== commentId),
+            })),
+          }
+        : data,
+  );
 }

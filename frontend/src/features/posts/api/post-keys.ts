@@ -24,6 +24,11 @@ export const postKeys = {
   details: () => ['posts', 'detail'] as const,
   detail: (postId: string) => ['posts', 'detail', postId] as const,
   top: () => ['posts', 'top'] as const,
+  /** The comments of a thread after the first page its post carries, keyed by where they start. */
+  moreComments: (postId: string, after: string) => ['posts', 'comments', postId, after] as const,
+  moreCommentsOf: (postId: string) => ['posts', 'comments', postId] as const,
+  /** The mutation of a new comment, so the thread can find and show the comment it posted. */
+  addComment: (postId: string) => ['posts', 'add-comment', postId] as const,
 };
 
 export type PostListKey = ReturnType<typeof postKeys.list>;

@@ -1,21 +1,46 @@
-import type { Feed } from '@techit/contract/enums';
-import { PAGINATION } from '@techit/contract/limits';
+import type { Feed, PostView } from '@techit/contract/enums';
+import { COMMENT_PAGE, PAGINATION } from '@techit/contract/limits';
 import { type PageCursor, pageQuery } from '../../../lib/cursor-pages';
 
 /**
- * The API addresses of the post reads, each built in one place: the fetchers (get-*.ts) request
- * them, and the build makes a visitor's first requests from them (app/first-data.ts), so the
- * boot script's replies and the app's requests name the same URL. No browser code: the build
- * imports it.
+ * The web app draws counts (likesCount, commentsCount) and the viewer's own like, never the list
+ * of likers, so every post route is asked for the compact form: small replies whatever a post's
+ * popularity (docs/decisions/006-lean-post-replies.md).
+ */
+const VIEW: PostView = 'compact';
+const view = `view=${VIEW}`;
+
+/**
+ * The API addresses of the post routes, each built in one place: the fetchers and mutations
+ * (get-*.ts, like-post.ts, …) request them, and the build makes a visitor's first requests from the
+ * reads (app/first-data.ts), so the boot script's replies and the app's requests name the same
+ * URL. No browser code: the build imports it.
  */
 export const postPaths = {
-  /** GET /api/posts?feed=…&limit=4[&cursor=…] */
-  feedPage: (feed: Feed, cursor: PageCursor) => `/posts?${pageQuery({ feed, limit: PAGINATION.feedPageSize, cursor })}`,
-  /** GET /api/userposts/:userId?limit=4[&cursor=…] */
+  /** GET /api/posts?feed=…&limit=4[&cursor=…]&view=compact */
+  feedPage: (feed: Feed, cursor: PageCursor) =>
+    `/posts?${pageQuery({ feed, limit: PAGINATION.feedPageSize, cursor, view: VIEW })}`,
+  /** GET /api/userposts/:userId?limit=4[&cursor=…]&view=compact */
   userPostsPage: (userId: string, cursor: PageCursor) =>
-    `/userposts/${encodeURIComponent(userId)}?${pageQuery({ limit: PAGINATION.feedPageSize, cursor })}`,
-  /** GET /api/posts/:id */
-  post: (postId: string) => `/posts/${encodeURIComponent(postId)}`,
+    `/userposts/${encodeURIComponent(userId)}?${pageQuery({ limit: PAGINATION.feedPageSize, cursor, view: VIEW })}`,
+  /** GET /api/posts/:id?view=compact: the post and the first page of its comments. */
+  post: (postId: string) => `/posts/${encodeURIComponent(postId)}?${view}`,
+  /** GET /api/posts/:id/comments?limit=50&cursor=…: the page of comments after `cursor`. */
+  commentsPage: (postId: string, cursor: string) =>
+    `/posts/${encodeURIComponent(postId)}/comments?${pageQuery({ limit: COMMENT_PAGE.defaultSize, cursor })}`,
   /** GET /api/top-posts */
   topPosts: () => '/top-posts',
+  /** POST /api/createpost */
+  createPost: () => `/createpost?${view}`,
+  /** PUT /api/editpost/:id */
+  editPost: (postId: string) => `/editpost/${encodeURIComponent(postId)}?${view}`,
+  /** DELETE /api/deletepost/:id */
+  deletePost: (postId: string) => `/deletepost/${encodeURIComponent(postId)}?${view}`,
+  /** PUT /api/like or /api/unlike */
+  like: (like: boolean) => `/${like ? 'like' : 'unlike'}?${view}`,
+  /** PUT /api/comment */
+  comment: () => `/comment?${view}`,
+  /** DELETE /api/comment/:postId/:commentId */
+  deleteComment: (postId: string, commentId: string) =>
+    `/comment/${encodeURIComponent(postId)}/${encodeURIComponent(commentId)}?${view}`,
 };

@@ -1,0 +1,50 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { COMMENT_PAGE } from '@techit/contract/limits';
+import { DEFAULT_POST_VIEW, POST_VIEWS, type PostView } from '@techit/contract/enums';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { PageQueryDto } from '../../common/dto/page-query.dto';
+
+/** The `view` query parameter, declared once for every post route that answers posts. */
+export function ViewProperty(): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({
+      enum: POST_VIEWS,
+      default: DEFAULT_POST_VIEW,
+      description:
+        "full (the default): likes lists every liker and comments the whole conversation. compact: likes holds only the caller's own id, lists carry the 3 newest comments and a single post the first 50 (commentsNextCursor pages on). likesCount and commentsCount are the totals in both.",
+    }),
+    IsOptional(),
+    IsIn(POST_VIEWS, { message: `view must be one of: ${POST_VIEWS.join(', ')}` }),
+  );
+}
+
+/** The query of the routes that answer one post (GET /api/posts/:id and every post write). */
+export class PostViewQueryDto {
+  @ViewProperty()
+  view?: PostView;
+}
+
+/** GET /api/userposts/:userId */
+export class UserPostsQueryDto extends PageQueryDto {
+  @ViewProperty()
+  view?: PostView;
+}
+
+/** GET /api/posts/:id/comments: oldest first, by cursor. */
+export class CommentsQueryDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: COMMENT_PAGE.maxSize, default: COMMENT_PAGE.defaultSize })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be 1 or more' })
+  @Max(COMMENT_PAGE.maxSize, { message: `limit must be at most ${COMMENT_PAGE.maxSize}` })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: "The nextCursor of the previous page (or a post's commentsNextCursor)." })
+  @IsOptional()
+  @IsString({ message: 'cursor must be text' })
+  @MaxLength(200, { message: 'That cursor is not valid; start again from the first page' })
+  cursor?: string;
+}
