@@ -224,8 +224,14 @@ describe("a long thread's comments, a page at a time", () => {
     for (let i = 0; i < total; i += 1) await comment(likers[i % 3], post._id, `reply ${i}`);
   });
 
-  it(`answers GET /api/posts/:id/comments ${COMMENT_PAGE.defaultSize} at a time, oldest first, chained by nextCursor`, async () => {
-    const first = (await get(`/api/posts/${post._id}/comments`)).body;
+  it("answers the bare GET /api/posts/:id/comments (the spec's call) with the whole conversation", async () => {
+    const all = (await get(`/api/posts/${post._id}/comments`)).body;
+    expect(all.comments.map((c: Comment) => c.text)).toEqual(Array.from({ length: total }, (_, i) => `reply ${i}`));
+    expect(all.nextCursor).toBeNull();
+  });
+
+  it(`answers GET /api/posts/:id/comments?limit=${COMMENT_PAGE.defaultSize} a page at a time, oldest first, chained by nextCursor`, async () => {
+    const first = (await get(`/api/posts/${post._id}/comments?limit=${COMMENT_PAGE.defaultSize}`)).body;
     expect(first.comments.map((c: Comment) => c.text)).toEqual(
       Array.from({ length: COMMENT_PAGE.defaultSize }, (_, i) => `reply ${i}`),
     );

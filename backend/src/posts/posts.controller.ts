@@ -67,8 +67,9 @@ export class PostsController {
 
   @Get('posts/:id/comments')
   @ApiOperation({
-    summary: "A post's comments, oldest first, a page at a time",
-    description: 'limit per page (default 50, at most 100); cursor: the nextCursor of the page before.',
+    summary: "A post's comments, oldest first",
+    description:
+      'Without limit and cursor: the whole conversation (the spec). With them, a page at a time: limit per page (default 50, at most 100); cursor: the nextCursor of the page before.',
   })
   @ApiOkResponse({ type: CommentsResponse })
   @ApiErrors(400, 404)

@@ -60,9 +60,15 @@ export class PostsService {
     return this.single(await this.requirePost(rawId), viewer, view);
   }
 
-  /** One page of a conversation, oldest first: the spec's `{ comments }` plus the next page's cursor. */
+  /**
+   * A conversation, oldest first. Asked bare (the spec's call) it is the whole conversation, as the
+   * spec's client expects; with `limit` or `cursor` (our web app) one page plus the next page's cursor.
+   */
   async comments(rawId: string, query: CommentsQueryDto): Promise<CommentPage> {
     const post = await this.requirePost(rawId);
+    if (query.limit === undefined && query.cursor === undefined) {
+      return { comments: (await this.posts.commentsOf(post.id)).map(toComment), nextCursor: null };
+    }
     const limit = query.limit ?? COMMENT_PAGE.defaultSize;
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     const { rows, nextCursor } = toPage(await this.posts.commentsPage(post.id, { limit: limit + 1, after }), limit);

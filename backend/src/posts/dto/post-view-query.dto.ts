@@ -34,7 +34,11 @@ export class UserPostsQueryDto extends PageQueryDto {
 
 /** GET /api/posts/:id/comments: oldest first, by cursor. */
 export class CommentsQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: COMMENT_PAGE.maxSize, default: COMMENT_PAGE.defaultSize })
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: COMMENT_PAGE.maxSize,
+    description: `Page size (${COMMENT_PAGE.defaultSize} when only a cursor is sent). Without limit and cursor: every comment.`,
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'limit must be a whole number' })
