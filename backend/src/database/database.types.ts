@@ -71,7 +71,15 @@ export interface NoticesTable {
   created_at: string;
 }
 
+/** Values the application generates once per database and every instance shares (the JWT secret). */
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  created_at: string;
+}
+
 export interface Database {
+  app_settings: AppSettingsTable;
   users: UsersTable;
   follows: FollowsTable;
   posts: PostsTable;
