@@ -78,8 +78,22 @@ export interface AppSettingsTable {
   created_at: string;
 }
 
+/** See docs/decisions/022-idempotency-keys.md. */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  route: string;
+  key: string;
+  request_hash: string;
+  /** Null while the first request with this key is in progress. */
+  status: number | null;
+  /** The reply's JSON, once completed. */
+  response: string | null;
+  created_at: string;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
+  idempotency_keys: IdempotencyKeysTable;
   users: UsersTable;
   follows: FollowsTable;
   posts: PostsTable;
@@ -102,3 +116,4 @@ export type PostUpdate = Updateable<PostsTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type NoticeRow = Selectable<NoticesTable>;
 export type NewNotice = Insertable<NoticesTable>;
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;

@@ -7,6 +7,7 @@ import * as likesWithoutRowid from './migrations/2026-11-21T12-00-00-likes-witho
 import * as usersTokenVersion from './migrations/2026-11-21T12-10-00-users-token-version';
 import * as imageReferenceIndexes from './migrations/2026-11-21T12-30-00-image-reference-indexes';
 import * as appSettings from './migrations/2026-11-25T20-00-00-app-settings';
+import * as idempotencyKeys from './migrations/2026-11-25T20-10-00-idempotency-keys';
 
 /**
  * The migrations, listed by hand so the build needs no file-system scanning. Names are
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T12-10-00-users-token-version': usersTokenVersion,
   '2026-11-21T12-30-00-image-reference-indexes': imageReferenceIndexes,
   '2026-11-25T20-00-00-app-settings': appSettings,
+  '2026-11-25T20-10-00-idempotency-keys': idempotencyKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -15,6 +15,7 @@ import { OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { PageQueryDto } from '../common/dto/page-query.dto';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { FeedQueryDto } from './dto/feed-query.dto';
 import { CommentDto, CreatePostDto, EditPostDto, PostIdDto } from './dto/post-input.dto';
@@ -93,6 +94,7 @@ export class PostsController {
   @Post('createpost')
   @Authenticated()
   @RateLimit('content')
+  @Idempotent()
   @ApiOperation({ summary: 'Create a post' })
   @ApiCreatedResponse({ type: PostReplyResponse })
   @ApiErrors(400)
@@ -141,6 +143,7 @@ export class PostsController {
   @Put('comment')
   @Authenticated()
   @RateLimit('content')
+  @Idempotent()
   @ApiOperation({ summary: 'Comment on a post' })
   @ApiOkResponse({ type: PostResponse, description: 'The post with its comments' })
   @ApiErrors(400, 404)
