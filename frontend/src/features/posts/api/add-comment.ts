@@ -4,16 +4,17 @@ import { api } from '../../../lib/api-client';
 import { updateCachedPost } from './post-cache';
 import { postKeys } from './post-keys';
 
-/** PUT /api/comment: answers the post with its comments. */
-export function addComment(postId: string, text: string): Promise<Post> {
-  return api<Post>('/comment', { method: 'PUT', body: { postId, text } });
+/** PUT /api/comment: answers the post with its comments; the key makes a retry return the first reply. */
+export function addComment(postId: string, text: string, idempotencyKey?: string): Promise<Post> {
+  return api<Post>('/comment', { method: 'PUT', body: { postId, text }, idempotencyKey });
 }
 
 /** No errorToast: the spec keeps comment errors on the console (lib/query-client.ts logs them). */
 export function useAddComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => addComment(postId, text),
+    mutationFn: ({ text, idempotencyKey }: { text: string; idempotencyKey?: string }) =>
+      addComment(postId, text, idempotencyKey),
     onSuccess: (post) => {
       updateCachedPost(queryClient, post);
       void queryClient.invalidateQueries({ queryKey: postKeys.top() });
