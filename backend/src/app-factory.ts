@@ -38,14 +38,15 @@ const ASSETS_DIR = resolve(__dirname, '../assets');
  * listening: main.ts listens, tests drive it in-process.
  */
 export async function createApp(config: AppConfig, onQuery?: QueryObserver): Promise<NestFastifyApplication> {
-  const jwtSecret = resolveJwtSecret(config);
   // The statement timeout bounds requests; the CLIs (seed, import, restore) open theirs without one.
   const { db, dialect } = createDatabase(
     { ...config, statementTimeoutMs: config.databaseStatementTimeoutMs, backgroundCheckpoints: true },
     onQuery,
   );
+  let jwtSecret: string;
   try {
     await migrateToLatest(db, dialect);
+    jwtSecret = await resolveJwtSecret(config, db, dialect);
   } catch (error) {
     await db.destroy();
     throw error;

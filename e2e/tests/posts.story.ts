@@ -1,7 +1,7 @@
 import { settledConfirm } from '../support/dialogs';
 import { readFileSync } from 'node:fs';
-import type { Post } from '@techit/contract/api-types';
-import type { Page } from 'playwright-core';
+import type { CommentsReply, Post, UserPostsReply } from '@techit/contract/api-types';
+import type { Page, Request } from 'playwright-core';
 import type { Session } from '../support/api-helper';
 import { seenTheme } from '../support/appearance';
 import { useStory } from '../support/browser';
@@ -33,6 +33,15 @@ const COMMENT_FORM_CODE = /\/assets\/comment-form-[^/]+\.js$/;
 
 function likeButton(page: Page) {
   return page.getByRole('article').getByRole('button', { name: /^Like \(/ });
+}
+
+/** Every request the page sends to one API route, so a story can count them and wait for their replies. */
+function watchRequests(page: Page, method: string, path: string): Request[] {
+  const sent: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === method && new URL(request.url()).pathname === path) sent.push(request);
+  });
+  return sent;
 }
 
 /** Every alert(), confirm() or prompt() the page tries to open, dismissed and recorded. */
@@ -84,6 +93,31 @@ describe('TechIt posts', () => {
       expect(await photo.getAttribute('width')).toBe('600');
       expect(await photo.getAttribute('height')).toBe('375');
       expect(await page.getByRole('article').nth(1).getByRole('heading').innerText()).toBe('An older post');
+    });
+
+    it('double-clicks Post and shares one post, sent once with an Idempotency-Key', async () => {
+      const member = await story.api.user({ userName: 'double_clicker' });
+      const page = await story.open('/createpost', { session: member });
+      const creates = watchRequests(page, 'POST', '/api/createpost');
+      await page.getByLabel('Title').fill('Posted with a double click');
+      await page.getByLabel('Description').fill('Only once, please');
+
+      await page.getByRole('button', { name: 'Post', exact: true }).dblclick();
+      await page.getByText('Created post successfully').waitFor();
+      await page.waitForURL((url) => url.pathname === '/');
+      // Every request the double click sent has been answered (so its row written, or not).
+      await Promise.all(creates.map((request) => request.response()));
+      expect(creates).toHaveLength(1);
+      expect(creates[0].headers()['idempotency-key']).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+      const { userPosts } = await story.api.request<UserPostsReply>(
+        'GET',
+        `/userposts/${member.user._id}`,
+        undefined,
+        member.token,
+      );
+      expect(userPosts.map((post) => post.title)).toEqual(['Posted with a double click']);
     });
 
     it('is held back by the form rules and counters', async () => {
@@ -246,6 +280,24 @@ describe('TechIt posts', () => {
       await mine.waitFor({ state: 'detached' });
       await page.getByRole('heading', { name: 'Comments (1)' }).waitFor();
       expect(await page.getByText('First!').isVisible()).toBe(true);
+    });
+
+    it('double-clicks Post under a comment and it is sent, and shown, once', async () => {
+      const author = await story.api.user();
+      const member = await story.api.user({ userName: 'double_commenter' });
+      const post = await story.api.post(author, { title: 'Click happy', desc: 'Comment away' });
+      const page = await story.open(`/posts/${post._id}`, { session: member });
+      const comments = watchRequests(page, 'PUT', '/api/comment');
+      await page.getByLabel('Add a comment').fill('Said only once');
+
+      await page.getByRole('button', { name: 'Post', exact: true }).dblclick();
+      await page.getByRole('listitem').filter({ hasText: 'Said only once' }).waitFor();
+      await Promise.all(comments.map((request) => request.response()));
+      expect(comments).toHaveLength(1);
+      expect(comments[0].headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+      const stored = await story.api.request<CommentsReply>('GET', `/posts/${post._id}/comments`);
+      expect(stored.comments.map((comment) => comment.text)).toEqual(['Said only once']);
+      expect(await page.getByRole('listitem').filter({ hasText: 'Said only once' }).count()).toBe(1);
     });
 
     it('starts typing a comment before the comment box’s code has arrived, and goes on typing where they were once it has', async () => {

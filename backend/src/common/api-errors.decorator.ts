@@ -14,6 +14,7 @@ const MEANINGS: Record<number, string> = {
   409: 'Already taken',
   413: 'Too large',
   415: 'Unsupported file type',
+  422: 'Idempotency-Key already used for a different request',
 };
 
 /** Documents the `{ error }` replies a route can give. */

@@ -26,6 +26,11 @@ export class ConflictError extends AppError {
   readonly status = 409;
 }
 
+/** Well-formed, but it contradicts what the server holds (an Idempotency-Key reused for another request). */
+export class UnprocessableEntityError extends AppError {
+  readonly status = 422;
+}
+
 export class PayloadTooLargeError extends AppError {
   readonly status = 413;
 }

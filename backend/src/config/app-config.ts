@@ -7,7 +7,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export interface AppConfig {
   port: number;
   host: string;
-  /** Holds the SQLite file, uploaded images and the generated JWT secret. */
+  /** Holds the SQLite file and uploaded images. */
   dataDir: string;
   /** postgres://… selects PostgreSQL; null selects the embedded SQLite file. */
   databaseUrl: string | null;
@@ -19,7 +19,7 @@ export interface AppConfig {
   databaseStatementTimeoutMs: number;
   /** PostgreSQL only: a pooled connection idle this long is closed; 0: idle connections stay open. */
   databaseIdleTimeoutMs: number;
-  /** null: resolved at start-up from DATA_DIR (generated once). */
+  /** null: generated once per database and kept in it (config/jwt-secret.ts). */
   jwtSecret: string | null;
   uploadMaxBytes: number;
   cloudinaryUrl: string | null;

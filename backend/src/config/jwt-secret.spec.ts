@@ -1,95 +1,68 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createDatabase } from '../database/create-database';
+import type { Db } from '../database/database.types';
+import { migrateToLatest } from '../database/migrations';
 import { ConfigError, loadConfig } from './app-config';
 import { resolveJwtSecret, throwawayJwtSecret } from './jwt-secret';
 
+// On SQLite; the API suite (jwt-secret.e2e-spec.ts) runs it on both databases with several instances.
 describe('resolveJwtSecret', () => {
   let root: string;
-  beforeEach(() => {
+  let db: Db;
+  beforeEach(async () => {
     root = mkdtempSync(join(tmpdir(), 'techit-jwt-'));
+    db = createDatabase({ dataDir: root, databaseUrl: null }).db;
+    await migrateToLatest(db, 'sqlite');
   });
-  afterEach(() => rmSync(root, { recursive: true, force: true }));
+  afterEach(async () => {
+    await db.destroy();
+    rmSync(root, { recursive: true, force: true });
+  });
 
-  it('generates a long random secret into DATA_DIR/jwt-secret with mode 0600 when JWT_SECRET is unset', () => {
-    const dataDir = join(root, 'not', 'yet', 'created');
-    const secret = resolveJwtSecret(loadConfig({ DATA_DIR: dataDir }));
+  const stored = async () => db.selectFrom('app_settings').selectAll().where('key', '=', 'jwt_secret').execute();
+
+  it('generates a long random secret into the database when JWT_SECRET is unset, and keeps it', async () => {
+    const secret = await resolveJwtSecret(loadConfig({ DATA_DIR: root }), db, 'sqlite');
     expect(secret.length).toBeGreaterThanOrEqual(32);
-    const file = join(dataDir, 'jwt-secret');
-    expect(readFileSync(file, 'utf8')).toBe(secret);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect((await stored()).map((row) => row.value)).toEqual([secret]);
+    expect(await resolveJwtSecret(loadConfig({ DATA_DIR: root }), db, 'sqlite')).toBe(secret);
   });
 
-  it('returns the same secret on the next call, so tokens survive a restart', () => {
+  it('gives every caller the one stored secret when they start at the same moment', async () => {
     const config = loadConfig({ DATA_DIR: root });
-    const first = resolveJwtSecret(config);
-    expect(resolveJwtSecret(config)).toBe(first);
-    expect(resolveJwtSecret(loadConfig({ DATA_DIR: root }))).toBe(first);
+    const secrets = await Promise.all([1, 2, 3, 4].map(() => resolveJwtSecret(config, db, 'sqlite')));
+    expect(new Set(secrets).size).toBe(1);
+    expect(await stored()).toHaveLength(1);
   });
 
-  it('generates a different secret for each data directory', () => {
-    const a = resolveJwtSecret(loadConfig({ DATA_DIR: join(root, 'a') }));
-    const b = resolveJwtSecret(loadConfig({ DATA_DIR: join(root, 'b') }));
-    expect(a).not.toBe(b);
-  });
-
-  it('uses JWT_SECRET when it is set, and writes no file', () => {
+  it('uses JWT_SECRET when it is set, and stores nothing', async () => {
     const secret = 'an-operator-chosen-secret-of-40-characters';
-    expect(resolveJwtSecret(loadConfig({ DATA_DIR: root, JWT_SECRET: secret }))).toBe(secret);
-    expect(existsSync(join(root, 'jwt-secret'))).toBe(false);
+    expect(await resolveJwtSecret(loadConfig({ DATA_DIR: root, JWT_SECRET: secret }), db, 'sqlite')).toBe(secret);
+    expect(await stored()).toEqual([]);
   });
 
-  it('prefers JWT_SECRET over a secret already generated in DATA_DIR', () => {
-    const generated = resolveJwtSecret(loadConfig({ DATA_DIR: root }));
-    const secret = 'an-operator-chosen-secret-of-40-characters';
-    expect(resolveJwtSecret(loadConfig({ DATA_DIR: root, JWT_SECRET: secret }))).toBe(secret);
-    expect(readFileSync(join(root, 'jwt-secret'), 'utf8')).toBe(generated);
-  });
-
-  it('reads a secret file written by hand, ignoring a trailing newline', () => {
+  it('adopts the secret an earlier version generated into DATA_DIR/jwt-secret, so upgrading signs nobody out', async () => {
     const secret = 's'.repeat(40);
     writeFileSync(join(root, 'jwt-secret'), `${secret}\n`, { mode: 0o600 });
-    expect(resolveJwtSecret(loadConfig({ DATA_DIR: root }))).toBe(secret);
+    expect(await resolveJwtSecret(loadConfig({ DATA_DIR: root }), db, 'sqlite')).toBe(secret);
+    expect((await stored()).map((row) => row.value)).toEqual([secret]);
   });
 
-  it.each([
-    ['is empty', ''],
-    ['holds fewer than 32 characters', 'short'],
-  ])(
-    'refuses to start with a ConfigError when the secret file %s, rather than sign tokens with it',
-    (_label, content) => {
-      writeFileSync(join(root, 'jwt-secret'), content, { mode: 0o600 });
-      const call = () => resolveJwtSecret(loadConfig({ DATA_DIR: root }));
-      expect(call).toThrow(ConfigError);
-      expect(call).toThrow(/jwt-secret/);
-      expect(readFileSync(join(root, 'jwt-secret'), 'utf8')).toBe(content);
-    },
-  );
+  it('ignores a damaged old secret file and generates a new secret instead', async () => {
+    writeFileSync(join(root, 'jwt-secret'), 'short', { mode: 0o600 });
+    const secret = await resolveJwtSecret(loadConfig({ DATA_DIR: root }), db, 'sqlite');
+    expect(secret).not.toBe('short');
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+  });
 
-  describe('with PostgreSQL (DATABASE_URL), where several instances share one database', () => {
-    const DATABASE_URL = 'postgres://techit:secret@db.example:5432/techit';
-
-    it('refuses to start without JWT_SECRET, in one line naming it and why, and generates nothing', () => {
-      const call = () => resolveJwtSecret(loadConfig({ DATA_DIR: root, DATABASE_URL }));
-      expect(call).toThrow(ConfigError);
-      expect(call).toThrow(/^JWT_SECRET must be set when DATABASE_URL is: every instance .* same secret/);
-      expect(call).not.toThrow(/\n/);
-      expect(existsSync(join(root, 'jwt-secret'))).toBe(false);
-    });
-
-    it('refuses a secret generated earlier in DATA_DIR too, pointing at it so current sign-ins can be kept', () => {
-      const generated = resolveJwtSecret(loadConfig({ DATA_DIR: root }));
-      const call = () => resolveJwtSecret(loadConfig({ DATA_DIR: root, DATABASE_URL }));
-      expect(call).toThrow(ConfigError);
-      expect(call).toThrow(join(root, 'jwt-secret'));
-      // The message names the file, never the secret in it.
-      expect(call).not.toThrow(generated);
-    });
-
-    it('uses JWT_SECRET when it is set', () => {
-      const secret = 'an-operator-chosen-secret-of-40-characters';
-      expect(resolveJwtSecret(loadConfig({ DATA_DIR: root, DATABASE_URL, JWT_SECRET: secret }))).toBe(secret);
-    });
+  it('refuses to sign tokens with a stored secret edited down to fewer than 32 characters, never naming it', async () => {
+    await db.insertInto('app_settings').values({ key: 'jwt_secret', value: 'tiny', created_at: '' }).execute();
+    const call = () => resolveJwtSecret(loadConfig({ DATA_DIR: root }), db, 'sqlite');
+    await expect(call()).rejects.toThrow(ConfigError);
+    await expect(call()).rejects.toThrow(/app_settings/);
+    await expect(call()).rejects.not.toThrow(/tiny/);
   });
 });
 

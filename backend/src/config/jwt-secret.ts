@@ -1,66 +1,51 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { settingOrInsert } from '../database/app-settings.repository';
+import type { Db, Dialect } from '../database/database.types';
 import { type AppConfig, ConfigError } from './app-config';
 
-const SECRET_FILE = 'jwt-secret';
+/** Where a SQLite install kept its generated secret before it moved into the database. */
+const LEGACY_SECRET_FILE = 'jwt-secret';
+const SETTING_KEY = 'jwt_secret';
 const MIN_LENGTH = 32;
 
 /**
- * JWT_SECRET when set; otherwise a secret generated on first start and kept in DATA_DIR (mode
- * 0600), so a single-machine install is secure with zero set-up and tokens survive restarts.
- * With PostgreSQL JWT_SECRET is required: that is the set-up where several instances serve one
- * site, and a secret generated into one instance's DATA_DIR would make every other instance
- * refuse the tokens it signs.
+ * JWT_SECRET when set; otherwise a secret generated once per database and kept in it
+ * (app_settings), so every instance on that database signs and checks tokens alike with no set-up,
+ * tokens survive restarts, and a backup restores the sign-ins with the data
+ * (docs/decisions/021-jwt-secret-kept-in-the-database.md). Runs after the migrations.
+ *
+ * A SQLite install from before kept its secret in DATA_DIR/jwt-secret: the first start offers that
+ * one instead of a new one, so upgrading signs nobody out.
  */
-export function resolveJwtSecret(config: AppConfig): string {
+export async function resolveJwtSecret(config: AppConfig, db: Db, dialect: Dialect): Promise<string> {
   if (config.jwtSecret) return config.jwtSecret;
-  const file = join(config.dataDir, SECRET_FILE);
-  const existing = readSecret(file);
-  if (config.databaseUrl) {
-    const keep = existing === null ? '' : ` (to keep current sign-ins valid, use the secret in ${file})`;
+  const offered = (dialect === 'sqlite' ? legacySecret(config.dataDir) : null) ?? randomBytes(48).toString('base64url');
+  const stored = await settingOrInsert(db, SETTING_KEY, offered);
+  // Only by editing the database by hand; never sign tokens with a guessable secret.
+  if (stored.length < MIN_LENGTH) {
     throw new ConfigError(
-      `JWT_SECRET must be set when DATABASE_URL is: every instance sharing the database must sign tokens with the same secret, which a generated one in DATA_DIR is not${keep}`,
+      `the stored JWT secret (app_settings, key ${SETTING_KEY}) holds fewer than ${MIN_LENGTH} characters; delete that row to have a new one generated, or set JWT_SECRET`,
     );
   }
-  if (existing !== null) return checked(existing, file);
-
-  mkdirSync(config.dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  // 'wx' refuses to overwrite: if two processes race on first start, the loser reads the winner's.
-  try {
-    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return checked(readSecret(file) ?? '', file);
-    throw error;
-  }
-  chmodSync(file, 0o600);
-  return secret;
+  return stored;
 }
 
-function readSecret(file: string): string | null {
+/** The secret an earlier version generated into DATA_DIR, when there is a usable one. */
+function legacySecret(dataDir: string): string | null {
   try {
-    return readFileSync(file, 'utf8').trim();
+    const secret = readFileSync(join(dataDir, LEGACY_SECRET_FILE), 'utf8').trim();
+    return secret.length >= MIN_LENGTH ? secret : null;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
 }
 
-/** A damaged secret file (empty after a crash, or edited by hand) must never sign tokens. */
-function checked(secret: string, file: string): string {
-  if (secret.length < MIN_LENGTH) {
-    throw new ConfigError(
-      `${file} holds fewer than ${MIN_LENGTH} characters; delete it to have a new secret generated, or set JWT_SECRET`,
-    );
-  }
-  return secret;
-}
-
 /**
  * For a command that builds the app's modules but signs and checks no token (npm run admin): a
- * throwaway secret, so the command runs wherever the database is reachable, JWT_SECRET set or
- * not, and writes no secret file.
+ * throwaway secret, so the command never creates the stored one.
  */
 export function throwawayJwtSecret(): string {
   return randomBytes(48).toString('base64url');

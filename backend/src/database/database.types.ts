@@ -71,7 +71,29 @@ export interface NoticesTable {
   created_at: string;
 }
 
+/** Values the application generates once per database and every instance shares (the JWT secret). */
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  created_at: string;
+}
+
+/** See docs/decisions/022-idempotency-keys.md. */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  route: string;
+  key: string;
+  request_hash: string;
+  /** Null while the first request with this key is in progress. */
+  status: number | null;
+  /** The reply's JSON, once completed. */
+  response: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  app_settings: AppSettingsTable;
+  idempotency_keys: IdempotencyKeysTable;
   users: UsersTable;
   follows: FollowsTable;
   posts: PostsTable;
@@ -94,3 +116,4 @@ export type PostUpdate = Updateable<PostsTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type NoticeRow = Selectable<NoticesTable>;
 export type NewNotice = Insertable<NoticesTable>;
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;

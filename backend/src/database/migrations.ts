@@ -6,6 +6,8 @@ import * as initialSchema from './migrations/2026-11-21T06-00-00-initial-schema'
 import * as likesWithoutRowid from './migrations/2026-11-21T12-00-00-likes-without-rowid';
 import * as usersTokenVersion from './migrations/2026-11-21T12-10-00-users-token-version';
 import * as imageReferenceIndexes from './migrations/2026-11-21T12-30-00-image-reference-indexes';
+import * as appSettings from './migrations/2026-11-25T20-00-00-app-settings';
+import * as idempotencyKeys from './migrations/2026-11-25T20-10-00-idempotency-keys';
 
 /**
  * The migrations, listed by hand so the build needs no file-system scanning. Names are
@@ -16,6 +18,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T12-00-00-likes-without-rowid': likesWithoutRowid,
   '2026-11-21T12-10-00-users-token-version': usersTokenVersion,
   '2026-11-21T12-30-00-image-reference-indexes': imageReferenceIndexes,
+  '2026-11-25T20-00-00-app-settings': appSettings,
+  '2026-11-25T20-10-00-idempotency-keys': idempotencyKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

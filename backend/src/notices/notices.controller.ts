@@ -6,6 +6,7 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { PageQueryDto } from '../common/dto/page-query.dto';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { CreateNoticeDto } from './dto/create-notice.dto';
 import { NoticeListResponse, NoticeReplyResponse, NoticeResponse } from './dto/notice.response';
@@ -35,6 +36,7 @@ export class NoticesController {
   @Post('createnotice')
   @Authenticated()
   @RateLimit('content')
+  @Idempotent()
   @ApiOperation({ summary: 'Create a notice with up to 3 links' })
   @ApiCreatedResponse({ type: NoticeReplyResponse })
   @ApiErrors(400)

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { UsersModule } from '../users/users.module';
 import { NoticesController } from './notices.controller';
 import { NoticesRepository } from './notices.repository';
 import { NoticesService } from './notices.service';
 
 @Module({
-  imports: [UsersModule],
+  imports: [IdempotencyModule, UsersModule],
   controllers: [NoticesController],
   providers: [NoticesRepository, NoticesService],
 })

@@ -14,6 +14,7 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { ApiErrors } from '../common/api-errors.decorator';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { FeedQueryDto } from './dto/feed-query.dto';
 import { CommentDto, CreatePostDto, EditPostDto, PostIdDto } from './dto/post-input.dto';
@@ -102,6 +103,7 @@ export class PostsController {
   @Post('createpost')
   @Authenticated()
   @RateLimit('content')
+  @Idempotent()
   @ApiOperation({ summary: 'Create a post' })
   @ApiCreatedResponse({ type: PostReplyResponse })
   @ApiErrors(400)
@@ -159,6 +161,7 @@ export class PostsController {
   @Put('comment')
   @Authenticated()
   @RateLimit('content')
+  @Idempotent()
   @ApiOperation({ summary: 'Comment on a post' })
   @ApiOkResponse({ type: PostResponse, description: 'The post with its comments' })
   @ApiErrors(400, 404)

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { UploadsModule } from '../uploads/uploads.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { UsersModule } from '../users/users.module';
 import { PostsController } from './posts.controller';
 import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
 
 @Module({
-  imports: [UsersModule, UploadsModule],
+  imports: [IdempotencyModule, UsersModule, UploadsModule],
   controllers: [PostsController],
   providers: [PostsRepository, PostsService],
 })

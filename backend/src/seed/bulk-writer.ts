@@ -1,6 +1,7 @@
 import type { Database, Dialect } from '../database/database.types';
 
-export type TableName = keyof Database;
+/** The tables the seed fills: the content, not the settings or the idempotency keys. */
+export type TableName = Exclude<keyof Database, 'app_settings' | 'idempotency_keys'>;
 /** A whole row, every column given: the generator decides every value, defaults included. */
 export type FullRow<T extends TableName> = Database[T];
 

@@ -25,6 +25,8 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Sent as Idempotency-Key on the creating calls (lib/idempotency-key.ts): a retry never writes twice. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const token = storage.token();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

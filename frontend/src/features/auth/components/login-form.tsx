@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { busy } from '../../../lib/busy';
+import { useSubmitOnce } from '../../../lib/submit-once';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -23,7 +24,7 @@ export function LoginForm() {
   const signIn = useSignIn();
   const { control, handleSubmit, formState } = useForm<LoginValues>({ defaultValues: { userName: '', password: '' } });
 
-  const submit = handleSubmit(async (values) => {
+  const send = handleSubmit(async (values) => {
     setError(null);
     try {
       const reply = await signIn.mutateAsync(values);
@@ -35,6 +36,8 @@ export function LoginForm() {
       if (failure instanceof ApiError && failure.status !== 0) setError(failure.message);
     }
   });
+  // Pressed twice (a double click, Enter held), it sends once.
+  const submit = useSubmitOnce(send);
 
   return (
     <Form layout="vertical" onFinish={() => void submit()} requiredMark={false}>

@@ -6,6 +6,7 @@ import { FormField } from '../../../components/form-field';
 import { ImagePicker } from '../../../components/image-picker';
 import { paths } from '../../../config/paths';
 import { busy } from '../../../lib/busy';
+import { useSubmitOnce } from '../../../lib/submit-once';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { hasStatus } from '../../../lib/query-client';
@@ -36,7 +37,7 @@ export function SignUpForm() {
   const signUp = useSignUp();
   const { control, handleSubmit, reset, formState } = useForm<SignUpValues>({ defaultValues: EMPTY });
 
-  const submit = handleSubmit(async ({ picture, ...values }) => {
+  const send = handleSubmit(async ({ picture, ...values }) => {
     setError(null);
     try {
       let pic: string | undefined;
@@ -54,6 +55,8 @@ export function SignUpForm() {
       if (failure instanceof ApiError && failure.status !== 0) setError(failure.message);
     }
   });
+  // Pressed twice (a double click, Enter held), it sends once.
+  const submit = useSubmitOnce(send);
 
   return (
     <Form layout="vertical" onFinish={() => void submit()} requiredMark={false}>

@@ -11,8 +11,12 @@ export interface CreateNoticeRequest {
   links: string[];
 }
 
-export function createNotice(request: CreateNoticeRequest): Promise<NoticeReply> {
-  return api<NoticeReply>('/createnotice', { method: 'POST', body: request });
+/** POST /api/createnotice; the key makes a retry of the same submission return the first notice. */
+export function createNotice({
+  idempotencyKey,
+  ...request
+}: CreateNoticeRequest & { idempotencyKey?: string }): Promise<NoticeReply> {
+  return api<NoticeReply>('/createnotice', { method: 'POST', body: request, idempotencyKey });
 }
 
 export function useCreateNotice() {

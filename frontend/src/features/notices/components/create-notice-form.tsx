@@ -10,6 +10,9 @@ import { FormField } from '../../../components/form-field';
 import { requiredText } from '../../../lib/form-rules';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
+import { useSubmitOnce } from '../../../lib/submit-once';
+import { busy } from '../../../lib/busy';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useCreateNotice } from '../api/create-notice';
 import './notices.css';
 
@@ -30,7 +33,7 @@ type NoticeValues = yup.InferType<typeof schema>;
 export function CreateNoticeForm() {
   const navigate = useNavigate();
   const addButton = useRef<HTMLButtonElement>(null);
-  const posting = useRef(false);
+  const idempotency = useIdempotencyKey();
   const creation = useCreateNotice();
   const { control, handleSubmit, formState } = useForm<NoticeValues>({
     resolver: yupResolver(schema),
@@ -39,24 +42,23 @@ export function CreateNoticeForm() {
   const links = useFieldArray({ control, name: 'links' });
   const full = links.fields.length >= LIMITS.noticeLinksMax;
 
-  const submit = handleSubmit(async (values) => {
-    // Post pressed twice creates one notice.
-    if (posting.current) return;
-    posting.current = true;
+  const send = handleSubmit(async (values) => {
+    const request = {
+      desc: values.desc,
+      tags: [],
+      links: values.links.map((link) => link.value.trim()).filter((link) => link !== ''),
+    };
     try {
-      await creation.mutateAsync({
-        desc: values.desc,
-        tags: [],
-        links: values.links.map((link) => link.value.trim()).filter((link) => link !== ''),
-      });
+      await creation.mutateAsync({ ...request, idempotencyKey: idempotency.keyFor(request) });
+      idempotency.done();
       notify.success('Created notice successfully');
       void navigate(paths.home);
     } catch {
       // Told by the mutation's errorToast (lib/query-client.ts); the form stays as it was.
-    } finally {
-      posting.current = false;
     }
   });
+  // Post pressed twice creates one notice.
+  const submit = useSubmitOnce(send);
 
   const removeLink = (index: number) => {
     links.remove(index);
@@ -107,7 +109,7 @@ export function CreateNoticeForm() {
           </div>
         </div>
       </fieldset>
-      <Button type="primary" htmlType="submit" aria-busy={formState.isSubmitting} className="notice-form-submit">
+      <Button type="primary" htmlType="submit" loading={busy(formState.isSubmitting)} className="notice-form-submit">
         Post
       </Button>
     </Form>

@@ -5,9 +5,9 @@ import { updateCachedPost } from './post-cache';
 import { postKeys } from './post-keys';
 import { postPaths } from './post-paths';
 
-/** PUT /api/comment: answers the post with its comments. */
-export function addComment(postId: string, text: string): Promise<Post> {
-  return api<Post>(postPaths.comment(), { method: 'PUT', body: { postId, text } });
+/** PUT /api/comment: answers the post with its comments; the key makes a retry return the first reply. */
+export function addComment(postId: string, text: string, idempotencyKey?: string): Promise<Post> {
+  return api<Post>(postPaths.comment(), { method: 'PUT', body: { postId, text }, idempotencyKey });
 }
 
 /** No errorToast: the spec keeps comment errors on the console (lib/query-client.ts logs them). */
@@ -16,7 +16,8 @@ export function useAddComment(postId: string) {
   return useMutation({
     // The thread (comment-list.tsx) watches this key to scroll to the comment once it is posted.
     mutationKey: postKeys.addComment(postId),
-    mutationFn: (text: string) => addComment(postId, text),
+    mutationFn: ({ text, idempotencyKey }: { text: string; idempotencyKey?: string }) =>
+      addComment(postId, text, idempotencyKey),
     onSuccess: (post) => {
       updateCachedPost(queryClient, post);
       void queryClient.invalidateQueries({ queryKey: postKeys.top() });

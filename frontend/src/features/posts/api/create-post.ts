@@ -12,9 +12,12 @@ export interface CreatePostRequest {
   pic?: string;
 }
 
-/** POST /api/createpost */
-export async function createPost(request: CreatePostRequest): Promise<Post> {
-  return (await api<PostReply>(postPaths.createPost(), { method: 'POST', body: request })).post;
+/** POST /api/createpost; the key makes a retry of the same submission return the first post. */
+export async function createPost({
+  idempotencyKey,
+  ...request
+}: CreatePostRequest & { idempotencyKey?: string }): Promise<Post> {
+  return (await api<PostReply>(postPaths.createPost(), { method: 'POST', body: request, idempotencyKey })).post;
 }
 
 /** Lists start over afterwards, so the new post is the first card of the feed. */

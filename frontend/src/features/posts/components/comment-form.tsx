@@ -9,6 +9,8 @@ import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useAddComment } from '../api/add-comment';
 import { busy } from '../../../lib/busy';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { useSubmitOnce } from '../../../lib/submit-once';
 
 const schema = yup.object({
   text: yup
@@ -43,15 +45,20 @@ export function CommentForm({ postId, inputId, draft }: CommentFormProps) {
     defaultValues: { text: draft?.text ?? '' },
   });
 
-  const submit = handleSubmit(async ({ text }) => {
+  const idempotency = useIdempotencyKey();
+
+  const send = handleSubmit(async ({ text }) => {
     try {
-      await add.mutateAsync(text);
+      await add.mutateAsync({ text, idempotencyKey: idempotency.keyFor(text) });
+      idempotency.done();
       // Empty, not back to the defaults: those may hold the stand-in's text.
       reset({ text: '' });
     } catch {
       // Logged by the error policy (lib/query-client.ts): the spec keeps comment errors on the console.
     }
   });
+  // Pressed twice (a double click, Enter held), it sends once.
+  const submit = useSubmitOnce(send);
 
   const onFinish = () => {
     if (!user) notify.loginRequired('Please login to comment');

@@ -118,7 +118,10 @@ function useOwnNewComment(postId: string, userId: string | null, more: ReturnTyp
   const queryClient = useQueryClient();
   const posted = useMutationState({
     filters: { mutationKey: postKeys.addComment(postId), status: 'success' },
-    select: (mutation) => ({ at: mutation.state.submittedAt, text: mutation.state.variables }),
+    select: (mutation) => ({
+      at: mutation.state.submittedAt,
+      text: (mutation.state.variables as { text: string } | undefined)?.text,
+    }),
   });
   const latest = posted.at(-1);
   // Comments posted before this list appeared (another visit to the page) are not news.

@@ -1,7 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { LIMITS } from '@techit/contract/limits';
 import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
@@ -17,6 +17,8 @@ import { useUploadImage } from '../../../lib/upload-image';
 import { useCreatePost } from '../api/create-post';
 import './posts.css';
 import { busy } from '../../../lib/busy';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { useSubmitOnce } from '../../../lib/submit-once';
 
 const schema = yup.object({
   title: requiredText('Title', LIMITS.postTitleMax),
@@ -32,16 +34,21 @@ export function CreatePostForm() {
   const upload = useUploadImage(UPLOAD_FAILED);
   const create = useCreatePost();
   const [file, setFile] = useState<File | null>(null);
+  // A retry after a failed create reuses the picture already uploaded, so it is the same request
+  // (same Idempotency-Key) and leaves no second upload behind.
+  const uploaded = useRef<{ file: File; url: string } | null>(null);
+  const idempotency = useIdempotencyKey();
   const { control, handleSubmit, formState } = useForm({
     resolver: yupResolver(schema),
     defaultValues: { title: '', desc: '' },
   });
 
-  const submit = handleSubmit(async ({ title, desc }) => {
+  const send = handleSubmit(async ({ title, desc }) => {
     const hadToken = storage.token() !== null;
     try {
-      const pic = file ? await upload.mutateAsync(file) : undefined;
-      await create.mutateAsync({ title, desc, pic });
+      if (file && uploaded.current?.file !== file) uploaded.current = { file, url: await upload.mutateAsync(file) };
+      const request = { title, desc, pic: file ? uploaded.current?.url : undefined };
+      await create.mutateAsync({ ...request, idempotencyKey: idempotency.keyFor(request) });
     } catch (error) {
       // Other failures are told by the mutations' errorToast (lib/query-client.ts). A 401 means the
       // session is over: the api-client has signed the user out and said 'Please login again' when
@@ -49,9 +56,12 @@ export function CreatePostForm() {
       if (error instanceof ApiError && error.status === 401 && !hadToken) notify.error('Please login again');
       return;
     }
+    idempotency.done();
     notify.success('Created post successfully');
     void navigate(paths.home);
   });
+  // Pressed twice (a double click, Enter held), it sends once.
+  const submit = useSubmitOnce(send);
 
   return (
     <Form layout="vertical" onFinish={() => void submit()} aria-label="Create a post">

@@ -19,6 +19,7 @@ import { uploadImage } from '../../../lib/upload-image';
 import { useEditPost } from '../api/edit-post';
 import './posts.css';
 import { busy } from '../../../lib/busy';
+import { useSubmitOnce } from '../../../lib/submit-once';
 
 const optionalLink = (name: string) =>
   yup
@@ -70,7 +71,7 @@ export function EditPostForm({ post }: { post: Post }) {
     },
   });
 
-  const submit = handleSubmit(async (values) => {
+  const send = handleSubmit(async (values) => {
     setFailure(null);
     let pic: string | undefined;
     if (file) {
@@ -92,6 +93,8 @@ export function EditPostForm({ post }: { post: Post }) {
     }
     void navigate(paths.post(post._id));
   });
+  // Pressed twice (a double click, Enter held), it sends once.
+  const submit = useSubmitOnce(send);
 
   return (
     <Form layout="vertical" onFinish={() => void submit()} aria-label="Edit post">

@@ -1,9 +1,11 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Button, Form, Input, Modal } from 'antd';
-import { useId, useMemo, useRef } from 'react';
+import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import * as yup from 'yup';
 import { FormField } from '../../../components/form-field';
+import { busy } from '../../../lib/busy';
+import { useSubmitOnce } from '../../../lib/submit-once';
 
 interface TextFieldDialogProps {
   open: boolean;
@@ -61,21 +63,16 @@ function TextFieldForm({
     mode: 'onChange',
     defaultValues: { value: initialValue },
   });
-  // Done pressed twice (or Enter held) saves once.
-  const saving = useRef(false);
-
-  const submit = handleSubmit(async ({ value }) => {
-    if (saving.current) return;
-    saving.current = true;
+  const send = handleSubmit(async ({ value }) => {
     try {
       await onSave(value.trim());
       onClose();
     } catch {
       // The caller has told the user; the dialog stays open with their text.
-    } finally {
-      saving.current = false;
     }
   });
+  // Done pressed twice (or Enter held) saves once.
+  const submit = useSubmitOnce(send);
 
   return (
     <Form layout="vertical" onFinish={() => void submit()}>
@@ -90,7 +87,7 @@ function TextFieldForm({
       </FormField>
       <div className="text-field-dialog-actions">
         <Button onClick={onClose}>Close</Button>
-        <Button type="primary" htmlType="submit" aria-busy={formState.isSubmitting}>
+        <Button type="primary" htmlType="submit" loading={busy(formState.isSubmitting)}>
           Done
         </Button>
       </div>
