@@ -4,15 +4,31 @@ import { Button } from 'antd';
 import { Link } from 'react-router-dom';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
+import { confirm } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useDeleteComment } from '../api/delete-comment';
 import { formatDate } from './post-format';
 import { busy } from '../../../lib/busy';
 
-/** Oldest first. A comment's author, the post's author and admins may delete it. */
+/** Oldest first. A comment's author, the post's author and admins may delete it, after confirming. */
 export function CommentList({ post }: { post: Post }) {
   const { user, isAdmin } = useSession();
   const remove = useDeleteComment(post._id);
+  // As for posts and notices: a real dialog, the safe choice focused. It closes either way; a
+  // failure is told by the mutation's errorToast (lib/query-client.ts).
+  const confirmDelete = (commentId: string) =>
+    confirm({
+      title: 'Are you sure you want to delete this comment?',
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      focusable: { autoFocusButton: 'cancel' },
+      onOk: () =>
+        remove.mutateAsync(commentId).then(
+          () => undefined,
+          () => undefined,
+        ),
+    });
 
   if (post.comments.length === 0) {
     return <span className="secondary-text">No comments yet. Be the first!</span>;
@@ -43,7 +59,7 @@ export function CommentList({ post }: { post: Post }) {
                     icon={<DeleteOutlined aria-hidden />}
                     aria-label={`Delete comment by ${comment.postedBy.userName}`}
                     loading={busy(remove.isPending && remove.variables === comment._id)}
-                    onClick={() => remove.mutate(comment._id)}
+                    onClick={() => confirmDelete(comment._id)}
                   />
                 )}
               </div>
