@@ -16,6 +16,18 @@ export const DESKTOP = { width: 1280, height: 900 };
  */
 const EXPECTED_HTTP_ERROR = /^Failed to load resource: the server responded with a status of 4\d\d/;
 
+/** Further console errors a story provokes on purpose on one page (support/failing-requests.ts). */
+const expectedOnPage = new WeakMap<Page, RegExp[]>();
+
+/** The browser's console error for a failure the story itself caused on `page` is not a fault. */
+export function expectConsoleError(page: Page, pattern: RegExp): void {
+  expectedOnPage.set(page, [...(expectedOnPage.get(page) ?? []), pattern]);
+}
+
+function isExpected(page: Page, text: string): boolean {
+  return EXPECTED_HTTP_ERROR.test(text) || (expectedOnPage.get(page) ?? []).some((pattern) => pattern.test(text));
+}
+
 export interface Story {
   readonly server: AppServer;
   readonly api: ApiHelper;
@@ -84,7 +96,7 @@ export function useStory(settings: Record<string, string> = {}): Story {
       contexts.push(context);
       const page = await context.newPage();
       page.on('console', (message) => {
-        if (message.type() === 'error' && !EXPECTED_HTTP_ERROR.test(message.text())) {
+        if (message.type() === 'error' && !isExpected(page, message.text())) {
           consoleErrors.push(`${page.url()}: ${message.text()}`);
         }
       });

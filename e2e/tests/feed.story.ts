@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import type { Post } from '@techit/contract/api-types';
 import type { Page } from 'playwright-core';
 import type { Session } from '../support/api-helper';
 import { scrollsSideways, seenTheme } from '../support/appearance';
 import { PHONE, useStory } from '../support/browser';
+import { apiPath, holdRequests } from '../support/failing-requests';
 import { pngFile } from '../support/images';
 
 /** The titles of the post cards on screen, top to bottom. */
@@ -266,5 +268,98 @@ describe('A member reads the following feed', () => {
     await page.getByRole('region', { name: 'Top Posts' }).getByRole('listitem').first().waitFor();
     expect(feedRequests).toEqual([]);
     expect(await page.getByRole('navigation', { name: 'Feeds' }).count()).toBe(0);
+  });
+});
+
+describe('A member likes while the feed is scrolling', () => {
+  const story = useStory();
+
+  it('keeps the like when the next page arrives after it, and the heart fills at once', async () => {
+    const author = await story.api.user();
+    const member = await story.api.user();
+    for (let index = 1; index <= 6; index += 1) {
+      await story.api.post(author, { title: `Race post ${index}`, desc: `Body ${index}` });
+    }
+    const page = await story.open('/api/health', { session: member, viewport: { width: 1280, height: 700 } });
+    const nextPage = await holdRequests(page, '**/api/posts?*cursor=*');
+    const likeReplies = await holdRequests(page, apiPath('/like'));
+    await page.goto('/');
+    const card = page.getByRole('article').filter({ hasText: 'Race post 4' });
+    await card.waitFor();
+
+    // Scrolling down asks for the next page, which the server is slow to answer.
+    await page.getByRole('article').nth(2).scrollIntoViewIfNeeded();
+    await nextPage.arrived;
+
+    // The like shows before the server has answered.
+    await card.getByRole('button', { name: 'Like (0 likes)', pressed: false }).click();
+    await likeReplies.arrived;
+    await card.getByRole('button', { name: 'Like (1 like)', pressed: true }).waitFor();
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/like');
+    await likeReplies.release();
+    await answered;
+    await card.getByRole('button', { name: 'Like (1 like)', pressed: true }).waitFor();
+
+    // The page asked for before the like arrives after it: the like stays.
+    await nextPage.release();
+    await page.getByRole('heading', { name: 'Race post 1' }).waitFor();
+    expect(await card.getByRole('button', { name: /^Like \(/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(await card.getByRole('button', { name: /^Like \(/ }).getAttribute('aria-label')).toBe('Like (1 like)');
+    const seen = await story.api.request<{ post: Post }>(
+      'GET',
+      `/posts/${(await story.api.request<{ posts: Post[] }>('GET', '/posts?feed=for-you&limit=4')).posts[2]._id}`,
+      undefined,
+      member.token,
+    );
+    expect(seen.post.title).toBe('Race post 4');
+    expect(seen.post.likes).toContain(member.user._id);
+  });
+});
+
+describe('Someone scrolls the feed and opens a post', () => {
+  const story = useStory();
+
+  it('sees the post from its top, by link or by typing its address, and the feed where they left it on Back from the post', async () => {
+    const author = await story.api.user();
+    const long = await story.api.post(author, {
+      title: 'A long read',
+      desc: Array.from({ length: 40 }, (_, line) => `Line ${line + 1}`).join('\n'),
+    });
+    for (let index = 1; index <= 30; index += 1) await story.api.comment(author, long._id, `Comment ${index}`);
+    for (let index = 1; index <= 9; index += 1) {
+      await story.api.post(author, { title: `Filler post ${index}`, desc: `Body ${index}` });
+    }
+    const page = await story.open('/', { viewport: { width: 1280, height: 700 } });
+    await page.getByRole('article').first().waitFor();
+    const linkToLong = page.getByRole('article').filter({ hasText: 'A long read' }).getByRole('link', {
+      name: 'A long read',
+    });
+    // Scrolled far down the feed, to the long post (in the third page).
+    for (let step = 0; step < 40 && !(await linkToLong.isVisible()); step += 1) {
+      await page.mouse.wheel(0, 600);
+      await page.waitForTimeout(150);
+    }
+    await linkToLong.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(600);
+
+    // By link: the post starts at its top; Back returns to the same place in the feed.
+    await linkToLong.click();
+    await page.getByRole('heading', { level: 1, name: 'A long read' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await linkToLong.waitFor();
+    await page.waitForFunction((y) => window.scrollY === y, scrolled);
+
+    // By typing its address in the same tab: the post starts at its top too.
+    await page.goto(`/posts/${long._id}`);
+    await page.getByRole('heading', { level: 1, name: 'A long read' }).waitFor();
+    await page.getByText('Comment 30').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(700 + scrolled);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Back in a new document: the feed is there again (its later pages are fetched anew).
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'For you' }).waitFor();
+    await page.getByRole('article').first().waitFor();
   });
 });

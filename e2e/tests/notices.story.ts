@@ -3,6 +3,7 @@ import type { Session } from '../support/api-helper';
 import { scrollsSideways, seenTheme } from '../support/appearance';
 import { PHONE, useStory } from '../support/browser';
 import { settledConfirm } from '../support/dialogs';
+import { failRequests } from '../support/failing-requests';
 
 const dark = (session: Session): Session => ({ ...session, user: { ...session.user, theme: 'dark' } });
 
@@ -101,6 +102,28 @@ describe('A member posts a notice', () => {
     expect(new URL(page.url()).pathname).toBe('/createpost');
   });
 
+  it('posts again after a failure, and the error toast goes when the success shows', async () => {
+    const lea = await story.api.user();
+    const page = await story.open('/createpost', { session: lea });
+    await chooseNotice(page);
+    await page.getByLabel('Description').fill('Second time lucky');
+    const restore = await failRequests(page, '**/api/createnotice', 'server-error');
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    const failed = page
+      .locator('.ant-notification-notice')
+      .filter({ hasText: 'there was an issue while creating notice!' });
+    await failed.waitFor();
+    // The pointer rests on the toast, so it does not close by itself: only the success may close it.
+    await failed.hover();
+    await restore();
+    await page.getByRole('button', { name: 'Post', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Created notice successfully').waitFor();
+    await failed.waitFor({ state: 'detached', timeout: 10_000 });
+    const mine = await story.api.request<{ notices: unknown[] }>('GET', `/usernotices/${lea.user._id}`);
+    expect(mine.notices).toHaveLength(1);
+  });
+
   it('cannot post a notice without a description', async () => {
     const pia = await story.api.user();
     const page = await story.open('/createpost', { session: pia });
@@ -144,6 +167,18 @@ describe('A member reads and deletes notices', () => {
     await dialog.waitFor({ state: 'hidden' });
     await noticeCard(page, 'Wes almost deleted this').waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Delete notice');
+  });
+
+  it('is told when the deletion fails, and the notice stays', async () => {
+    const yan = await story.api.user();
+    await story.api.notice(yan, { desc: 'Yan cannot delete this yet' });
+    const page = await story.open('/notices', { session: yan });
+    const card = noticeCard(page, 'Yan cannot delete this yet');
+    await failRequests(page, '**/api/deletenotice/**', 'network');
+    await card.getByRole('button', { name: 'Delete notice' }).click();
+    await confirmDelete(page);
+    await page.getByText('there was an issue while deleting the notice!').waitFor();
+    expect(await card.isVisible()).toBe(true);
   });
 
   it("does not see delete on someone else's notice", async () => {

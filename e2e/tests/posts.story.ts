@@ -5,6 +5,7 @@ import type { Page, Request } from 'playwright-core';
 import type { Session } from '../support/api-helper';
 import { seenTheme } from '../support/appearance';
 import { useStory } from '../support/browser';
+import { apiPath, failRequests } from '../support/failing-requests';
 import { holdScripts } from '../support/held-scripts';
 import { pngFile } from '../support/images';
 
@@ -26,6 +27,17 @@ function dark(session: Session): Session {
 async function confirmPostDeletion(page: Page): Promise<void> {
   const dialog = await settledConfirm(page, 'Are you sure you want to delete this post?');
   await dialog.getByRole('button', { name: 'Delete' }).click();
+}
+
+/** Deletes through the open "delete this comment?" dialog, once it has settled. */
+async function confirmCommentDeletion(page: Page): Promise<void> {
+  const dialog = await settledConfirm(page, 'Are you sure you want to delete this comment?');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+}
+
+/** The error toast titled `title`. */
+function errorToast(page: Page, title: string) {
+  return page.locator('.ant-notification-notice').filter({ hasText: title });
 }
 
 /** The comment form's own code: until it is here, the post page shows a stand-in (comment-box.tsx). */
@@ -189,7 +201,7 @@ describe('TechIt posts', () => {
   });
 
   describe('A member likes and comments', () => {
-    it('likes and unlikes a post, with counts from the server, ignoring a double click', async () => {
+    it('likes and unlikes a post at once, and quick clicks end as the last one, the server agreeing', async () => {
       const author = await story.api.user();
       const fan = await story.api.user();
       const member = await story.api.user();
@@ -202,28 +214,53 @@ describe('TechIt posts', () => {
       expect(await like.getAttribute('aria-pressed')).toBe('false');
       expect(await like.innerText()).toBe('1');
 
-      // The server's answer is slow: a quick second click must not send a second request.
+      // The server is slow to answer: the heart and the count change at each click all the same,
+      // and the requests go one after another, in the order of the clicks.
       const likeRequests: string[] = [];
-      page.on('request', (request) => {
-        const path = new URL(request.url()).pathname;
-        if (path === '/api/like' || path === '/api/unlike') likeRequests.push(path);
-      });
+      let underWay = 0;
+      let mostAtOnce = 0;
+      let letGo = () => {};
+      const released = new Promise<void>((resolve) => (letGo = resolve));
+      let answeredAll = () => {};
+      const allAnswered = new Promise<void>((resolve) => (answeredAll = resolve));
       // Matched by path: the web app asks for the compact reply (?view=compact).
       await page.route(
-        (url) => url.pathname === '/api/like',
+        (url) => ['/api/like', '/api/unlike'].includes(url.pathname),
         async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 600));
-          await route.continue();
+          likeRequests.push(new URL(route.request().url()).pathname);
+          underWay += 1;
+          mostAtOnce = Math.max(mostAtOnce, underWay);
+          await released;
+          const response = await route.fetch();
+          underWay -= 1;
+          await route.fulfill({ response });
+          if (likeRequests.length === 3 && underWay === 0) answeredAll();
         },
       );
-      await like.dblclick();
+      await like.click();
       await page.getByRole('article').getByRole('button', { name: 'Like (2 likes)', pressed: true }).waitFor();
-      expect(likeRequests).toEqual(['/api/like']);
-      expect(await like.innerText()).toBe('2');
-
       await like.click();
       await page.getByRole('article').getByRole('button', { name: 'Like (1 like)', pressed: false }).waitFor();
-      expect(likeRequests).toEqual(['/api/like', '/api/unlike']);
+      await like.click();
+      await page.getByRole('article').getByRole('button', { name: 'Like (2 likes)', pressed: true }).waitFor();
+
+      letGo();
+      await allAnswered;
+      expect(likeRequests).toEqual(['/api/like', '/api/unlike', '/api/like']);
+      expect(mostAtOnce).toBe(1);
+      expect(await like.getAttribute('aria-label')).toBe('Like (2 likes)');
+      expect(await like.getAttribute('aria-pressed')).toBe('true');
+      const liked = await story.api.request<{ post: Post }>('GET', `/posts/${post._id}`, undefined, member.token);
+      expect(liked.post).toMatchObject({
+        likes: expect.arrayContaining([fan.user._id, member.user._id]),
+        likesCount: 2,
+      });
+
+      await page.unrouteAll({ behavior: 'wait' });
+      const unliked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/unlike');
+      await like.click();
+      await page.getByRole('article').getByRole('button', { name: 'Like (1 like)', pressed: false }).waitFor();
+      await unliked;
       // The fan's like stays, the member's is gone: the spec's full post lists the fan alone, and in
       // the web app's compact form each reader sees only their own like (docs/decisions/006).
       const full = await story.api.request<{ post: Post }>('GET', `/posts/${post._id}`, undefined, member.token);
@@ -276,7 +313,14 @@ describe('TechIt posts', () => {
       expect(await page.getByRole('button', { name: 'Delete comment by poster' }).count()).toBe(0);
       await story.screenshot(page, 'post-detail-light');
 
+      // Asked first, as for posts and notices: Cancel keeps the comment.
       await mine.getByRole('button', { name: 'Delete comment by chatty' }).click();
+      const dialog = await settledConfirm(page, 'Are you sure you want to delete this comment?');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await mine.isVisible()).toBe(true);
+      await mine.getByRole('button', { name: 'Delete comment by chatty' }).click();
+      await confirmCommentDeletion(page);
       await mine.waitFor({ state: 'detached' });
       await page.getByRole('heading', { name: 'Comments (1)' }).waitFor();
       expect(await page.getByText('First!').isVisible()).toBe(true);
@@ -298,6 +342,59 @@ describe('TechIt posts', () => {
       const stored = await story.api.request<CommentsReply>('GET', `/posts/${post._id}/comments`);
       expect(stored.comments.map((comment) => comment.text)).toEqual(['Said only once']);
       expect(await page.getByRole('listitem').filter({ hasText: 'Said only once' }).count()).toBe(1);
+    });
+
+    it('is told when a like fails, and the heart goes back to what the server holds', async () => {
+      const author = await story.api.user();
+      const fan = await story.api.user();
+      const member = await story.api.user();
+      const post = await story.api.post(author, { title: 'Hard to like', desc: 'The server fails' });
+      await story.api.like(fan, post._id);
+      const page = await story.open(`/posts/${post._id}`, { session: member });
+      const like = likeButton(page);
+      await like.waitFor();
+
+      const restore = await failRequests(page, apiPath('/like'), 'server-error');
+      await like.click();
+      const toast = errorToast(page, 'Could not like the post');
+      await toast.waitFor();
+      expect(await toast.innerText()).toContain('Something went wrong on our side; please try again');
+      await page.getByRole('article').getByRole('button', { name: 'Like (1 like)', pressed: false }).waitFor();
+
+      // Once the like works, its error toast goes.
+      await restore();
+      const liked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/like');
+      await like.click();
+      await liked;
+      await toast.waitFor({ state: 'detached' });
+      expect(await like.getAttribute('aria-label')).toBe('Like (2 likes)');
+    });
+
+    it('is told when a comment or its deletion fails, and nothing is lost', async () => {
+      const author = await story.api.user();
+      const member = await story.api.user({ userName: 'unlucky' });
+      const post = await story.api.post(author, { title: 'Flaky line', desc: 'Comments fail' });
+      await story.api.comment(member, post._id, 'Already here');
+      const page = await story.open(`/posts/${post._id}`, { session: member });
+      await page.getByText('Already here').waitFor();
+
+      const restoreComment = await failRequests(page, apiPath('/comment'), 'network');
+      await page.getByLabel('Add a comment').fill('Lost in the network?');
+      await page.getByRole('button', { name: 'Post', exact: true }).click();
+      const commentToast = errorToast(page, 'Could not post your comment');
+      await commentToast.waitFor();
+      expect(await commentToast.innerText()).toContain('The server could not be reached; check your connection');
+      expect(await page.getByLabel('Add a comment').inputValue()).toBe('Lost in the network?');
+      await restoreComment();
+
+      await failRequests(page, '**/api/comment/**', 'server-error');
+      const mine = page.getByRole('listitem').filter({ hasText: 'Already here' });
+      await mine.getByRole('button', { name: 'Delete comment by unlucky' }).click();
+      await confirmCommentDeletion(page);
+      const deleteToast = errorToast(page, 'Could not delete the comment');
+      await deleteToast.waitFor();
+      expect(await deleteToast.innerText()).toContain('Something went wrong on our side; please try again');
+      expect(await mine.isVisible()).toBe(true);
     });
 
     it('starts typing a comment before the comment box’s code has arrived, and goes on typing where they were once it has', async () => {
@@ -526,6 +623,18 @@ describe('TechIt posts', () => {
       await confirmPostDeletion(page);
       await card.waitFor({ state: 'detached' });
       await expect(story.api.request('GET', `/posts/${doomed._id}`)).rejects.toThrow(/404/);
+    });
+
+    it('is told when the deletion fails, and the post stays', async () => {
+      const author = await story.api.user();
+      const post = await story.api.post(author, { title: 'Sticky post', desc: 'Cannot go' });
+      const page = await story.open(`/posts/${post._id}`, { session: author });
+      await failRequests(page, '**/api/deletepost/**', 'network');
+      await page.getByRole('button', { name: 'Delete post: Sticky post' }).click();
+      await confirmPostDeletion(page);
+      await errorToast(page, 'Could not delete the post').waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/posts/${post._id}`);
+      expect(await page.getByRole('heading', { level: 1, name: 'Sticky post' }).isVisible()).toBe(true);
     });
 
     it('deletes it from its own page and lands home', async () => {

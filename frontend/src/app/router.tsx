@@ -3,6 +3,7 @@ import { createBrowserRouter, type LoaderFunction, Navigate, Outlet, type RouteO
 import { paths } from '../config/paths';
 import { type RouteDefinition, type RouteName, routes } from '../config/routes';
 import { useSession } from '../lib/session';
+import { keyThisHistoryEntry } from './history-entry-key';
 import { AppLayout } from './layout/app-layout';
 import { RootLayout } from './layout/root-layout';
 import { prefetchHome, prefetchPost, prefetchProfile } from './route-prefetch';
@@ -50,6 +51,8 @@ function RequireSession() {
   const { user } = useSession();
   return user ? <Outlet /> : <Navigate to={paths.home} replace />;
 }
+
+keyThisHistoryEntry();
 
 export const router = createBrowserRouter([
   {

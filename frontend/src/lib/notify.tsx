@@ -66,10 +66,35 @@ function withFeedback(show: (feedback: Feedback) => void): void {
 
 const TOAST = { placement: 'topRight', duration: UI.toastAutoCloseMs / 1000, showProgress: false } as const;
 
+/** The keys of the error toasts shown (or waiting to be) and not closed since. */
+const openErrors = new Set<string>();
+
 /** Toasts and alerts from anywhere, including the api-client, which lives outside React. */
 export const notify = {
-  error(title: string, description?: ReactNode): void {
-    withFeedback(({ notification }) => notification.error({ ...TOAST, title, description }));
+  /** `key` names the action that failed: the same key replaces its toast, and dismissError closes it. */
+  error(title: string, description?: ReactNode, key?: string): void {
+    if (key !== undefined) openErrors.add(key);
+    withFeedback(({ notification }) => {
+      // Dismissed while the toasts' code was still arriving: nothing to show any more.
+      if (key !== undefined && !openErrors.has(key)) return;
+      notification.error({
+        ...TOAST,
+        title,
+        description,
+        key,
+        onClose: () => {
+          if (key !== undefined) openErrors.delete(key);
+        },
+      });
+    });
+  },
+  /**
+   * Closes the error toast of an action that has now worked. Only when one is up: most successes
+   * have none, and the toasts' code is not fetched for them.
+   */
+  dismissError(key: string): void {
+    if (!openErrors.delete(key)) return;
+    withFeedback(({ notification }) => notification.destroy(key));
   },
   /**
    * The server's rate limit said no (429): its message says when to try again. One toast however

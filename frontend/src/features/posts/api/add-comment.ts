@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Post } from '@techit/contract/api-types';
 import { api } from '../../../lib/api-client';
+import { everyFailure, hasStatus } from '../../../lib/query-client';
 import { updateCachedPost } from './post-cache';
 import { postKeys } from './post-keys';
 import { postPaths } from './post-paths';
@@ -10,7 +11,7 @@ export function addComment(postId: string, text: string, idempotencyKey?: string
   return api<Post>(postPaths.comment(), { method: 'PUT', body: { postId, text }, idempotencyKey });
 }
 
-/** No errorToast: the spec keeps comment errors on the console (lib/query-client.ts logs them). */
+/** A failure says so with the server's reason; the text stays in the box (a 401 has its own toast). */
 export function useAddComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -18,6 +19,7 @@ export function useAddComment(postId: string) {
     mutationKey: postKeys.addComment(postId),
     mutationFn: ({ text, idempotencyKey }: { text: string; idempotencyKey?: string }) =>
       addComment(postId, text, idempotencyKey),
+    meta: { errorToast: { title: 'Could not post your comment', withReason: everyFailure, except: hasStatus(401) } },
     onSuccess: (post) => {
       updateCachedPost(queryClient, post);
       void queryClient.invalidateQueries({ queryKey: postKeys.top() });

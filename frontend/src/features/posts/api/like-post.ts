@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LikeReply } from '@techit/contract/api-types';
 import { api } from '../../../lib/api-client';
-import { updateCachedLikes } from './post-cache';
+import { everyFailure, type FailureMeta, hasStatus } from '../../../lib/query-client';
+import { likeAnswered, likeAsked, likeSettled } from './like-overlay';
 import { postKeys } from './post-keys';
 import { postPaths } from './post-paths';
 
@@ -15,17 +16,32 @@ export function unlikePost(postId: string): Promise<LikeReply> {
   return api<LikeReply>(postPaths.like(false), { method: 'PUT', body: { postId } });
 }
 
+/** A failed like says so with the server's reason (a 401 already ended the session with its own toast). */
+const failure = (title: string): FailureMeta => ({
+  errorToast: { title, withReason: everyFailure, except: hasStatus(401) },
+});
+
 /**
- * Like or unlike; the server's reply (likes and count) goes into every cached copy. No errorToast:
- * the spec keeps like errors on the console (lib/query-client.ts logs them).
+ * Like or unlike, optimistically: the heart and the count change at the click (like-overlay.ts),
+ * and the requests for one post run one after another (`scope`), so quick clicks end in the state
+ * of the last one, which is also the server's. A failure rolls the heart back to the server's
+ * state and says what failed.
  */
-export function useToggleLike() {
+export function useToggleLike(postId: string, viewerId: string | null) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ postId, like }: { postId: string; like: boolean }) => (like ? likePost(postId) : unlikePost(postId)),
-    onSuccess: (reply) => {
-      updateCachedLikes(queryClient, reply);
+  const shared = {
+    scope: { id: `like:${postId}` },
+    onSuccess: (reply: LikeReply) => likeAnswered(reply),
+    onSettled: () => {
+      likeSettled(queryClient, postId);
       void queryClient.invalidateQueries({ queryKey: postKeys.top() });
     },
-  });
+  };
+  const like = useMutation({ ...shared, mutationFn: likePost, meta: failure('Could not like the post') });
+  const unlike = useMutation({ ...shared, mutationFn: unlikePost, meta: failure('Could not unlike the post') });
+  return (liked: boolean) => {
+    if (viewerId === null) return;
+    likeAsked(postId, viewerId, liked);
+    (liked ? like : unlike).mutate(postId);
+  };
 }

@@ -54,7 +54,7 @@ export function CommentForm({ postId, inputId, draft }: CommentFormProps) {
       // Empty, not back to the defaults: those may hold the stand-in's text.
       reset({ text: '' });
     } catch {
-      // Logged by the error policy (lib/query-client.ts): the spec keeps comment errors on the console.
+      // Told by the mutation's errorToast (lib/query-client.ts); the text stays for another try.
     }
   });
   // Pressed twice (a double click, Enter held), it sends once.

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
+import { confirm } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useDeleteComment } from '../api/delete-comment';
 import { useMoreComments } from '../api/get-more-comments';
@@ -15,7 +16,7 @@ import { busy } from '../../../lib/busy';
 
 /**
  * Oldest first: the first page the post carries, then the pages asked for with "Show more
- * comments". A comment's author, the post's author and admins may delete it. A comment the viewer
+ * comments". A comment's author, the post's author and admins may delete it, after confirming. A comment the viewer
  * has just posted is brought into view and highlighted, loading the pages before it if needed.
  */
 export function CommentList({ post }: { post: Post }) {
@@ -37,6 +38,21 @@ export function CommentList({ post }: { post: Post }) {
     listRef.current?.querySelectorAll<HTMLElement>(':scope > li.comment')[focusFrom]?.focus();
     setFocusFrom(null);
   }, [focusFrom, comments.length]);
+  // As for posts and notices: a real dialog, the safe choice focused. It closes either way; a
+  // failure is told by the mutation's errorToast (lib/query-client.ts).
+  const confirmDelete = (commentId: string) =>
+    confirm({
+      title: 'Are you sure you want to delete this comment?',
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      focusable: { autoFocusButton: 'cancel' },
+      onOk: () =>
+        remove.mutateAsync(commentId).then(
+          () => undefined,
+          () => undefined,
+        ),
+    });
 
   if (comments.length === 0) {
     return <span className="secondary-text">No comments yet. Be the first!</span>;
@@ -72,7 +88,7 @@ export function CommentList({ post }: { post: Post }) {
                     icon={<DeleteOutlined aria-hidden />}
                     aria-label={`Delete comment by ${comment.postedBy.userName}`}
                     loading={busy(remove.isPending && remove.variables === comment._id)}
-                    onClick={() => remove.mutate(comment._id)}
+                    onClick={() => confirmDelete(comment._id)}
                   />
                 )}
               </div>

@@ -1,47 +1,39 @@
 import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import type { Post } from '@techit/contract/api-types';
 import { Button } from 'antd';
-import { useRef } from 'react';
+import { useEffect } from 'react';
 import { useRequireLogin } from '../../../components/use-require-login';
 import { useSession } from '../../../lib/session';
+import { likeShown, myLikeDrawn, useMyLike } from '../api/like-overlay';
 import { useToggleLike } from '../api/like-post';
 import { countLabel } from './post-format';
 
 /**
- * Filled when the current user's id is in the post's likes. The count is the server's: the reply
- * to the like replaces the post everywhere. A second click while a request runs is ignored.
+ * Filled when the current user likes the post: at once on a click (the count with it), then as the
+ * server confirms; a failed like goes back to what the server holds (api/like-post.ts).
  */
 export function LikeButton({ post }: { post: Post }) {
   const { user } = useSession();
   const requireLogin = useRequireLogin();
-  const toggle = useToggleLike();
-  const busy = useRef(false);
-  const liked = user !== null && post.likes.includes(user._id);
+  const viewerId = user?._id ?? null;
+  const toggle = useToggleLike(post._id, viewerId);
+  const myLike = useMyLike(post._id);
+  const { liked, cached, count } = likeShown(post, viewerId, myLike);
+  // Once this card draws the settled like from the cached post alone, the overlay can go.
+  useEffect(() => myLikeDrawn(post._id, cached), [post._id, cached, myLike]);
 
-  const onClick = () =>
-    requireLogin('Please login to like a post', () => {
-      if (busy.current) return;
-      busy.current = true;
-      toggle.mutate(
-        { postId: post._id, like: !liked },
-        {
-          onSettled: () => {
-            busy.current = false;
-          },
-        },
-      );
-    });
+  const onClick = () => requireLogin('Please login to like a post', () => toggle(!liked));
 
   return (
     <Button
       type="text"
       className="post-count-button"
       aria-pressed={liked}
-      aria-label={`Like (${countLabel(post.likesCount, 'like', 'likes')})`}
+      aria-label={`Like (${countLabel(count, 'like', 'likes')})`}
       icon={liked ? <HeartFilled className="like-icon-filled" aria-hidden /> : <HeartOutlined aria-hidden />}
       onClick={onClick}
     >
-      {post.likesCount}
+      {count}
     </Button>
   );
 }

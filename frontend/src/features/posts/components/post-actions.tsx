@@ -33,7 +33,7 @@ export function PostActions({ post, canEdit, expanded }: PostActionsProps) {
         try {
           await remove.mutateAsync(post._id);
         } catch {
-          return; // logged by the error policy (lib/query-client.ts; spec: console only)
+          return; // told by the mutation's errorToast (lib/query-client.ts)
         }
         if (expanded) await navigate(paths.home, { replace: true });
         forgetPost(queryClient, post._id);
