@@ -18,16 +18,18 @@ async function toastBox(page: Page, text: string): Promise<Box> {
   return box;
 }
 
-/** What of the profile header a toast must leave uncovered: the name and each action button. */
+/** What of the profile header a toast must leave uncovered: the picture, the name, each action button. */
 async function headerParts(page: Page): Promise<Array<{ name: string; box: Box }>> {
-  const parts: Locator[] = [page.getByRole('heading', { level: 1 })];
-  const buttons = page.locator('.profile-header').getByRole('button');
+  const header = page.locator('.profile-header');
+  const parts: Locator[] = [header.getByRole('img').first(), page.getByRole('heading', { level: 1 })];
+  const buttons = header.getByRole('button');
   for (let index = 0; index < (await buttons.count()); index += 1) parts.push(buttons.nth(index));
   return Promise.all(
     parts.map(async (part) => {
       const box = await part.boundingBox();
       if (!box) throw new Error('A part of the profile header has no box');
-      return { name: (await part.textContent())?.trim() ?? '', box };
+      const name = (await part.textContent())?.trim() || (await part.getAttribute('aria-label')) || 'picture';
+      return { name, box };
     }),
   );
 }

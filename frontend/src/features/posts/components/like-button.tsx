@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { useRequireLogin } from '../../../components/use-require-login';
 import { useSession } from '../../../lib/session';
 import { useToggleLike } from '../api/like-post';
-import { countLabel } from './post-format';
+import { CountName } from './count-name';
 
 /**
  * Filled when the current user's id is in the post's likes. The count is the server's: the reply
@@ -37,11 +37,10 @@ export function LikeButton({ post }: { post: Post }) {
       type="text"
       className="post-count-button"
       aria-pressed={liked}
-      aria-label={`Like (${countLabel(post.likesCount, 'like', 'likes')})`}
       icon={liked ? <HeartFilled className="like-icon-filled" aria-hidden /> : <HeartOutlined aria-hidden />}
       onClick={onClick}
     >
-      {post.likesCount}
+      <CountName action="Like" count={post.likesCount} one="like" many="likes" />
     </Button>
   );
 }
