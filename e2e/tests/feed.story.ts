@@ -262,7 +262,7 @@ describe('A member reads the following feed', () => {
       if (new URL(request.url()).pathname === '/api/posts') feedRequests.push(request.url());
     });
     await page.goto('/?feed=following');
-    await page.getByText('No Posts to Show!').waitFor();
+    await page.getByText('Log in to see your Following feed').waitFor();
     await page.getByRole('region', { name: 'Top Posts' }).getByRole('listitem').first().waitFor();
     expect(feedRequests).toEqual([]);
     expect(await page.getByRole('navigation', { name: 'Feeds' }).count()).toBe(0);
