@@ -41,12 +41,12 @@ const PLACES = [
 ] as const;
 
 /**
- * The colours the theme gives the bars (theme-provider.tsx: colorPrimary #1668dc, the page
+ * The colours the theme gives the bars (theme-provider.tsx: the text blue, TEXT_BLUE, the page
  * colours), and the bars' boxes as layout.css draws .left-nav and .bottom-nav. The shell has
  * class names of its own so that nothing looking for the real bars finds it instead.
  */
 const SHELL_STYLE = `.boot-shell{display:none;--surface:#ffffff;--page:#f5f5f5;--border:#f0f0f0;--text:rgba(0,0,0,0.88);--primary:#1668dc;--hover:rgba(0,0,0,0.04)}
-html[data-theme='dark'] .boot-shell{--surface:#141414;--page:#141414;--border:#303030;--text:rgba(255,255,255,0.85);--primary:#165bbe;--hover:rgba(255,255,255,0.08)}
+html[data-theme='dark'] .boot-shell{--surface:#141414;--page:#141414;--border:#303030;--text:rgba(255,255,255,0.85);--primary:#5c99dc;--hover:rgba(255,255,255,0.08)}
 html[data-shell] .boot-shell{display:block}
 .boot-left-nav{display:none}
 .boot-bottom-nav{position:fixed;inset:auto 0 0 0;z-index:10;display:flex;justify-content:space-around;align-items:center;height:60px;background:var(--surface);border-top:1px solid var(--border)}

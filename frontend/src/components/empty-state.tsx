@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { ButtonLink } from './button-link';
 import { paths } from '../config/paths';
 
@@ -11,21 +11,24 @@ interface EmptyStateProps {
   subtitle: string;
   /** Offer a way home (the spec's "go to Home"). */
   homeLink?: boolean;
+  /** What to offer instead of the way home (a visitor's invitation to log in). */
+  action?: ReactNode;
 }
 
 /** The spec's empty and not-found states: a title, a hint, and a way home. */
-export function EmptyState({ title, subtitle, homeLink = true }: EmptyStateProps) {
+export function EmptyState({ title, subtitle, homeLink = true, action }: EmptyStateProps) {
   return (
     <Suspense fallback={null}>
       <EmptyStateResult
         title={title}
         subtitle={subtitle}
         extra={
-          homeLink ? (
+          action ??
+          (homeLink ? (
             <ButtonLink to={paths.home} type="primary">
               Go to Home
             </ButtonLink>
-          ) : undefined
+          ) : undefined)
         }
       />
     </Suspense>

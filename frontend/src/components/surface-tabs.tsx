@@ -37,9 +37,9 @@ export function Tabs<K extends string>({ items, activeKey, onChange, children }:
   const colors = {
     '--tabs-text': token.colorText,
     '--tabs-line': token.colorBorderSecondary,
-    '--tabs-selected': token.colorPrimary,
-    '--tabs-hover': token.colorPrimaryHover,
-    '--tabs-pressed': token.colorPrimaryActive,
+    '--tabs-selected': token.colorPrimaryText,
+    '--tabs-hover': token.colorPrimaryTextHover,
+    '--tabs-pressed': token.colorPrimaryTextActive,
   } as CSSProperties;
   const id = useId();
   const list = useRef<HTMLDivElement>(null);

@@ -1,5 +1,5 @@
 import { UI } from '@techit/contract/limits';
-import type { message, Modal, ModalFuncProps, notification } from 'antd';
+import type { Modal, ModalFuncProps, notification } from 'antd';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
@@ -7,13 +7,11 @@ import { deferredImport } from './deferred-import';
 
 // Named through antd's public exports: its antd/es/* files are not part of its API.
 type NotificationInstance = ReturnType<typeof notification.useNotification>[0];
-type MessageInstance = ReturnType<typeof message.useMessage>[0];
 type ModalInstance = ReturnType<typeof Modal.useModal>[0];
 
-/** The themed toast, alert and dialog instances that FeedbackHost hands over once it has loaded. */
+/** The themed toast and dialog instances that FeedbackHost hands over once it has loaded. */
 export interface Feedback {
   notification: NotificationInstance;
-  message: MessageInstance;
   modal: ModalInstance;
 }
 
@@ -32,9 +30,9 @@ export function provideFeedback(feedback: Feedback | null): void {
   for (const show of queued) show(feedback);
 }
 
-// Toasts and dialogs are never part of the first paint, so their code (notification, message,
-// modal) is a chunk of its own, fetched when someone starts using the page or the first toast or
-// dialog is asked for.
+// Toasts and dialogs are never part of the first paint, so their code (notification, modal) is a
+// chunk of its own, fetched when someone starts using the page or the first toast or dialog is
+// asked for.
 const feedbackHost = deferredImport(() => import('./feedback-host'));
 
 /**
@@ -64,7 +62,12 @@ function withFeedback(show: (feedback: Feedback) => void): void {
   feedbackHost.load().catch((error: unknown) => console.error('Could not load the toasts and dialogs:', error));
 }
 
-const TOAST = { placement: 'topRight', duration: UI.toastAutoCloseMs / 1000, showProgress: false } as const;
+/**
+ * Bottom right (one of the spec's two readings), where a toast covers no page heading or action:
+ * at the top right it hid the profile header's name and buttons, and on a phone the whole top of
+ * the screen. On phones it sits above the bottom bar (feedback-host.css).
+ */
+const TOAST = { placement: 'bottomRight', duration: UI.toastAutoCloseMs / 1000, showProgress: false } as const;
 
 /** The keys of the error toasts shown (or waiting to be) and not closed since. */
 const openErrors = new Set<string>();
@@ -119,9 +122,12 @@ export const notify = {
       }),
     );
   },
-  /** The spec's success "alerts": short, polite, and gone by themselves. */
+  /**
+   * The spec's success "alerts": short, polite, and gone by themselves; in the toasts' corner
+   * (Ant Design's message would show at the top centre, over the page's heading).
+   */
   success(text: string): void {
-    withFeedback(({ message }) => void message.success({ content: text, duration: UI.toastAutoCloseMs / 1000 }));
+    withFeedback(({ notification }) => notification.success({ ...TOAST, title: text }));
   },
 };
 

@@ -1,6 +1,7 @@
 import { theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { Outlet } from 'react-router-dom';
+import { MAIN_ID } from '../../components/skip-link';
 import { BottomNav } from './bottom-nav';
 import { LeftNav } from './left-nav';
 import './layout.css';
@@ -18,13 +19,13 @@ export function AppLayout({ placeholder = false }: { placeholder?: boolean }) {
     '--border': token.colorBorderSecondary,
     '--text': token.colorText,
     '--text-secondary': token.colorTextSecondary,
-    '--primary': token.colorPrimary,
+    '--primary': token.colorPrimaryText,
     '--hover': token.colorFillTertiary,
   } as CSSProperties;
   return (
     <div className="app-shell" style={colors}>
       <LeftNav />
-      <main className="app-main" id="main">
+      <main className="app-main" id={MAIN_ID} tabIndex={-1}>
         {!placeholder && <Outlet />}
       </main>
       <BottomNav />

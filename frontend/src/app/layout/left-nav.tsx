@@ -11,13 +11,17 @@ import {
 import { UI } from '@techit/contract/limits';
 import { Button } from 'antd';
 import { Link, NavLink } from 'react-router-dom';
+import { ButtonLink } from '../../components/button-link';
 import { UserAvatar } from '../../components/user-avatar';
 import { paths } from '../../config/paths';
 import { truncate } from '../../lib/truncate';
 import { useNavActions } from './nav-actions';
 import { NavMenu } from './nav-menu';
 
-/** Large screens: the app's name, the main places, a More menu, and who is logged in. */
+/**
+ * Large screens: the app's name, the main places, a More menu, and who is logged in; a visitor
+ * sees Log in and Sign up there instead of having to find Login under More.
+ */
 export function LeftNav() {
   const { user, theme, themeLabel, toggleTheme, guardCreate, logout, logoutAll, login } = useNavActions();
   return (
@@ -72,10 +76,25 @@ export function LeftNav() {
           </NavMenu>
         </li>
       </ul>
+      {!user && (
+        <div className="left-nav-guest">
+          <ButtonLink to={paths.login} type="primary" block>
+            Log in
+          </ButtonLink>
+          <ButtonLink to={paths.signup} block>
+            Sign up
+          </ButtonLink>
+        </div>
+      )}
       {user && (
-        <Link to={paths.profile(user._id)} className="left-nav-profile" aria-label={`Your profile: ${user.userName}`}>
-          <UserAvatar pic={user.pic} userName={user.userName} size={40} />
-          <span className="left-nav-profile-text">
+        <Link to={paths.profile(user._id)} className="left-nav-profile">
+          {/* Named by the whole name (the text shown may be cut short), not by an aria-label that
+              would leave the shown text out of the link's name (axe's label-content-name-mismatch). */}
+          <span className="visually-hidden">Your profile: {user.userName}</span>
+          <span aria-hidden style={{ display: 'contents' }}>
+            <UserAvatar pic={user.pic} userName={user.userName} size={40} />
+          </span>
+          <span className="left-nav-profile-text" aria-hidden>
             <strong className="left-nav-profile-name">
               {truncate(user.userName, UI.nameTruncateAbove, UI.nameKeep)}
             </strong>

@@ -2,6 +2,7 @@ import { HomeOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { Card } from '../../../components/surface-card';
 import { ButtonLink } from '../../../components/button-link';
+import { MAIN_ID } from '../../../components/skip-link';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
@@ -18,7 +19,7 @@ interface AuthScreenProps {
 /** The frame both auth forms share: welcome line, title, the form, a switch link, and Home. */
 export function AuthScreen({ title, switchPrompt, switchLabel, switchTo, children }: AuthScreenProps) {
   return (
-    <main className="auth-screen">
+    <main className="auth-screen" id={MAIN_ID} tabIndex={-1}>
       <Card className="auth-card">
         <ButtonLink to={paths.home} icon={<HomeOutlined aria-hidden />}>
           Home

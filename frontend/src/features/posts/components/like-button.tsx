@@ -6,7 +6,7 @@ import { useRequireLogin } from '../../../components/use-require-login';
 import { useSession } from '../../../lib/session';
 import { likeShown, myLikeDrawn, useMyLike } from '../api/like-overlay';
 import { useToggleLike } from '../api/like-post';
-import { countLabel } from './post-format';
+import { CountName } from './count-name';
 
 /**
  * Filled when the current user likes the post: at once on a click (the count with it), then as the
@@ -29,11 +29,10 @@ export function LikeButton({ post }: { post: Post }) {
       type="text"
       className="post-count-button"
       aria-pressed={liked}
-      aria-label={`Like (${countLabel(count, 'like', 'likes')})`}
       icon={liked ? <HeartFilled className="like-icon-filled" aria-hidden /> : <HeartOutlined aria-hidden />}
       onClick={onClick}
     >
-      {count}
+      <CountName action="Like" count={count} one="like" many="likes" />
     </Button>
   );
 }

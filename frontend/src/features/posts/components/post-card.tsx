@@ -13,7 +13,8 @@ import { useSession } from '../../../lib/session';
 import { LikeButton } from './like-button';
 import { PostActions } from './post-actions';
 import { PostPhoto } from './post-photo';
-import { countLabel, formatDate } from './post-format';
+import { CountName } from './count-name';
+import { formatDate } from './post-format';
 import './posts.css';
 
 interface PostCardProps {
@@ -44,7 +45,7 @@ export function PostCard({ post, expanded = false, onComment, priority = false, 
     void navigate(paths.post(post._id));
   };
 
-  const commentLabel = `Comments (${countLabel(post.commentsCount, 'comment', 'comments')})`;
+  const commentName = <CountName action="Comments" count={post.commentsCount} one="comment" many="comments" />;
 
   return (
     <article
@@ -113,15 +114,14 @@ export function PostCard({ post, expanded = false, onComment, priority = false, 
             <Button
               type="text"
               className="post-count-button"
-              aria-label={commentLabel}
               icon={<CommentOutlined aria-hidden />}
               onClick={() => requireLogin('Please login to comment', () => onComment?.())}
             >
-              {post.commentsCount}
+              {commentName}
             </Button>
           ) : (
-            <Link to={paths.post(post._id)} className="post-count-button" aria-label={commentLabel}>
-              <CommentOutlined aria-hidden /> {post.commentsCount}
+            <Link to={paths.post(post._id)} className="post-count-button">
+              <CommentOutlined aria-hidden /> {commentName}
             </Link>
           )}
         </footer>

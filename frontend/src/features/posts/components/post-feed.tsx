@@ -2,7 +2,9 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { Feed } from '@techit/contract/enums';
 import { Button } from 'antd';
 import { useCallback, useDeferredValue } from 'react';
+import { ButtonLink } from '../../../components/button-link';
 import { EmptyState } from '../../../components/empty-state';
+import { paths } from '../../../config/paths';
 import type { PageCursor } from '../../../lib/cursor-pages';
 import { useSession } from '../../../lib/session';
 import { useLoadMore } from '../../../lib/use-load-more';
@@ -30,21 +32,38 @@ function HomeFeedPosts({ feed }: { feed: Feed }) {
   // The following feed needs a viewer: it does not load until someone is logged in.
   const waitingForLogin = feed === 'following' && !user;
   const query = useFeedPosts(feed, user?._id ?? null, !waitingForLogin);
-  return <PostList query={query} idle={waitingForLogin} />;
+  if (waitingForLogin) return <FollowingNeedsLogin />;
+  return <PostList query={query} />;
+}
+
+/** A visitor's following feed: nothing to follow yet, so an invitation rather than an empty list. */
+function FollowingNeedsLogin() {
+  return (
+    <EmptyState
+      title="Log in to see your Following feed"
+      subtitle="It shows the posts of the people you follow. Log in, or create an account, to follow people."
+      action={
+        <div style={{ display: 'flex', gap: 8, justifyContent: 'center', flexWrap: 'wrap' }}>
+          <ButtonLink to={paths.login} type="primary">
+            Log in
+          </ButtonLink>
+          <ButtonLink to={paths.signup}>Sign up</ButtonLink>
+        </div>
+      }
+    />
+  );
 }
 
 function UserPostList({ userId }: { userId: string }) {
   const query = useUserPosts(userId);
-  return <PostList query={query} idle={false} />;
+  return <PostList query={query} />;
 }
 
 interface PostListProps {
   query: UseInfiniteQueryResult<InfiniteData<PostPage, PageCursor>>;
-  /** Nothing will load (the following feed for a visitor): show the empty state. */
-  idle: boolean;
 }
 
-function PostList({ query, idle }: PostListProps) {
+function PostList({ query }: PostListProps) {
   const { hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   // A page of posts arrives as an urgent update, which React renders in one go: a long task on a
   // slow phone. Deferred, the cards render in the background in slices (see post-detail.tsx).
@@ -64,7 +83,7 @@ function PostList({ query, idle }: PostListProps) {
     loadMore,
   );
 
-  if (idle || (!data && !loading) || (data && posts.length === 0)) {
+  if ((!data && !loading) || (data && posts.length === 0)) {
     return <EmptyState title="No Posts to Show!" subtitle="Try Following more users or go to home." />;
   }
 
