@@ -608,6 +608,18 @@ describe('PUT /api/editpost/:id', () => {
     expect(response.body).toMatchObject(overrides);
   });
 
+  it.each([
+    ['blank', { category: '' }],
+    ['missing', { category: undefined }],
+    ['spaces', { category: '  ' }],
+  ])('clears the category when it is sent %s (a category is optional, as on create)', async (_how, overrides) => {
+    const post = await freshPost();
+    const response = await edit(post._id, alice, editBody(overrides)).expect(200);
+    expect(response.body).toMatchObject({ category: '', title: 'Edited title' });
+    const stored = await t.http.get(`/api/posts/${post._id}`).expect(200);
+    expect(stored.body.post).toMatchObject({ category: '' });
+  });
+
   it('accepts links typed without a scheme and stores them with https://', async () => {
     const post = await freshPost();
     const response = await edit(
@@ -625,10 +637,8 @@ describe('PUT /api/editpost/:id', () => {
     ['a numeric title', { title: 5 }, 'Title must be text'],
     ['a description of 401 characters', { desc: text(401) }, 'Description must be at most 400 characters'],
     ['a blank description', { desc: '   ' }, 'Description is required'],
-    ['a blank category', { category: '' }, 'Category is required'],
-    ['a missing category', { category: undefined }, 'Category is required'],
-    ['category Other', { category: 'Other' }, 'Category must be one of: Doubt, Informative'],
-    ['a numeric category', { category: 5 }, 'Category must be one of: Doubt, Informative'],
+    ['category Other', { category: 'Other' }, 'category must be one of: Doubt, Informative (or empty)'],
+    ['a numeric category', { category: 5 }, 'category must be one of: Doubt, Informative (or empty)'],
     ['a javascript: link', { link1: 'javascript:alert(1)' }, 'link1 must be an http(s) URL of at most 2048 characters'],
     ['an ftp link', { link2: 'ftp://x' }, 'link2 must be an http(s) URL of at most 2048 characters'],
     ['a data: link', { link1: 'data:text/html,x' }, 'link1 must be an http(s) URL of at most 2048 characters'],

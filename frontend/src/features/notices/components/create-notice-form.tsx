@@ -10,6 +10,7 @@ import { FormField } from '../../../components/form-field';
 import { requiredText } from '../../../lib/form-rules';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateNotice } from '../api/create-notice';
 import './notices.css';
 
@@ -32,7 +33,7 @@ export function CreateNoticeForm() {
   const addButton = useRef<HTMLButtonElement>(null);
   const posting = useRef(false);
   const creation = useCreateNotice();
-  const { control, handleSubmit, formState } = useForm<NoticeValues>({
+  const { control, handleSubmit, formState, setError } = useForm<NoticeValues>({
     resolver: yupResolver(schema),
     defaultValues: { desc: '', links: [] },
   });
@@ -51,8 +52,10 @@ export function CreateNoticeForm() {
       });
       notify.success('Created notice successfully');
       void navigate(paths.home);
-    } catch {
-      // Told by the mutation's errorToast (lib/query-client.ts); the form stays as it was.
+    } catch (failure) {
+      // Told by the mutation's errorToast (lib/query-client.ts), with the server's reason; the form
+      // stays as it was, the description's sentence under it.
+      showServerFieldErrors(failure, setError, { desc: 'desc' });
     } finally {
       posting.current = false;
     }

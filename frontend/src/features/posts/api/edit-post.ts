@@ -7,7 +7,8 @@ import { postKeys } from './post-keys';
 
 export interface EditPostRequest {
   title: string;
-  category: Category;
+  /** Empty: no category. */
+  category: Category | '';
   desc: string;
   /** Code link; empty removes it. */
   link1: string;

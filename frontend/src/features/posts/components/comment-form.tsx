@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import * as yup from 'yup';
 import { FormField } from '../../../components/form-field';
 import { notify } from '../../../lib/notify';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSession } from '../../../lib/session';
 import { useAddComment } from '../api/add-comment';
 import { busy } from '../../../lib/busy';
@@ -38,7 +39,7 @@ export interface CommentFormProps {
 export function CommentForm({ postId, inputId, draft }: CommentFormProps) {
   const { user } = useSession();
   const add = useAddComment(postId);
-  const { control, handleSubmit, reset, formState } = useForm({
+  const { control, handleSubmit, reset, formState, setError } = useForm({
     resolver: yupResolver(schema),
     defaultValues: { text: draft?.text ?? '' },
   });
@@ -48,8 +49,9 @@ export function CommentForm({ postId, inputId, draft }: CommentFormProps) {
       await add.mutateAsync(text);
       // Empty, not back to the defaults: those may hold the stand-in's text.
       reset({ text: '' });
-    } catch {
-      // Logged by the error policy (lib/query-client.ts): the spec keeps comment errors on the console.
+    } catch (failure) {
+      // Logged by the error policy (lib/query-client.ts); a refused text is said under the box.
+      showServerFieldErrors(failure, setError, { text: 'text' });
     }
   });
 

@@ -6,7 +6,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { useDeleteComment } from '../api/delete-comment';
-import { formatDate } from './post-format';
+import { RelativeTime } from '../../../components/relative-time';
 import { busy } from '../../../lib/busy';
 
 /** Oldest first. A comment's author, the post's author and admins may delete it. */
@@ -31,9 +31,8 @@ export function CommentList({ post }: { post: Post }) {
                 <Link to={paths.profile(comment.postedBy._id)} className="comment-author">
                   {comment.postedBy.userName}
                 </Link>
-                <time className="secondary-text comment-date" dateTime={comment.createdAt}>
-                  {formatDate(comment.createdAt)}
-                </time>
+                {/* Comments cannot be edited yet: no updatedAt, so never "edited". */}
+                <RelativeTime className="secondary-text comment-date" dateTime={comment.createdAt} />
                 {canDelete && (
                   <Button
                     type="text"

@@ -4,6 +4,7 @@ import { useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import * as yup from 'yup';
 import { FormField } from '../../../components/form-field';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 
 interface TextFieldDialogProps {
   open: boolean;
@@ -13,6 +14,8 @@ interface TextFieldDialogProps {
   max: number;
   multiline?: boolean;
   placeholder?: string;
+  /** The request's name for the text (`bio`): the server's sentence about it shows under the field. */
+  serverField: string;
   onClose: () => void;
   /** Resolves when saved (the dialog then closes); rejects to keep the dialog open. */
   onSave: (value: string) => Promise<unknown>;
@@ -49,6 +52,7 @@ function TextFieldForm({
   max,
   multiline,
   placeholder,
+  serverField,
   onClose,
   onSave,
 }: TextFieldDialogProps & { fieldId: string }) {
@@ -56,7 +60,7 @@ function TextFieldForm({
     () => yup.object({ value: yup.string().max(max, `${label} must be at most ${max} characters`).defined() }),
     [label, max],
   );
-  const { control, handleSubmit, formState } = useForm<{ value: string }>({
+  const { control, handleSubmit, formState, setError } = useForm<{ value: string }>({
     resolver: yupResolver(schema),
     mode: 'onChange',
     defaultValues: { value: initialValue },
@@ -70,8 +74,10 @@ function TextFieldForm({
     try {
       await onSave(value.trim());
       onClose();
-    } catch {
-      // The caller has told the user; the dialog stays open with their text.
+    } catch (failure) {
+      // The caller has told the user; the dialog stays open with their text, and the server's
+      // sentence, if it names the field, under it.
+      showServerFieldErrors(failure, setError, { [serverField]: 'value' });
     } finally {
       saving.current = false;
     }
