@@ -70,6 +70,7 @@ export interface Post {
   commentsCount: number;
   postedBy: Author;
   createdAt: IsoDate;
+  /** createdAt until the author edits the post; likes and comments leave it (the web app's "edited"). */
   updatedAt: IsoDate;
 }
 
@@ -91,8 +92,18 @@ export interface TopPost {
 }
 
 export interface ErrorReply {
+  /** One line a person can read: the first problem (the spec's client shows only this). */
   error: string;
+  /**
+   * Invalid input (400) or a taken userName/email (409), when the request said
+   * `Prefer: field-errors`: every failing request field, each with a sentence to show next to that
+   * field. Absent otherwise, so the reply is exactly the spec's `{ error }`.
+   */
+  fields?: Partial<Record<string, string>>;
 }
+
+/** The `Prefer` header value asking error replies to carry `fields` (see ErrorReply). */
+export const FIELD_ERRORS_PREFERENCE = 'field-errors';
 
 export interface MessageReply {
   message: string;

@@ -2,7 +2,7 @@ export const FEEDS = ['for-you', 'following'] as const;
 export type Feed = (typeof FEEDS)[number];
 export const DEFAULT_FEED: Feed = 'for-you';
 
-/** '' is "no category": a post may be created without one, an edit must choose one. */
+/** '' is "no category": a post may be created and saved without one (blank or missing). */
 export const CATEGORIES = ['Doubt', 'Informative'] as const;
 export type Category = (typeof CATEGORIES)[number];
 

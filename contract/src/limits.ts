@@ -65,3 +65,15 @@ export const STORAGE_KEYS = {
 
 /** The picture every account starts with; served by this server so no third party is needed. */
 export const DEFAULT_PROFILE_PIC = '/uploads/default-avatar.svg';
+
+/**
+ * The picture files the server takes (it checks the bytes; the web app checks the file's type
+ * first, to say so before uploading), each with the name a person knows it by.
+ */
+export const IMAGE_TYPES = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'image/gif': 'GIF',
+  'image/avif': 'AVIF',
+} as const;

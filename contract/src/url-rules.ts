@@ -24,3 +24,13 @@ export function withLinkScheme(text: string): string {
   if (text.startsWith('//')) return `https:${text}`;
   return /^[a-z][a-z0-9+.-]*:(?!\d+(?:[/?#]|$))/i.test(text) ? text : `https://${text}`;
 }
+
+/**
+ * Where a link goes, as a person reads it: its host without `www.` ("github.com"), shown beside
+ * "Code", "Demo" or a notice's link so no link hides its destination. '' for what is not an
+ * http(s) link (never rendered as one).
+ */
+export function linkHost(value: string): string {
+  if (!isHttpUrl(value)) return '';
+  return new URL(value).hostname.replace(/^www\./i, '');
+}

@@ -56,7 +56,8 @@ describe('A newcomer creates an account', () => {
     await page.getByLabel('Email').fill('someone.new@example.com');
     await page.getByLabel('Password').fill('long enough');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('alert').filter({ hasText: 'That username is already taken' }).waitFor();
+    // Said next to the Username field (issue 15, 3.9), in a sentence.
+    await page.getByRole('alert').filter({ hasText: 'That user name is taken; choose another.' }).waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe('someone.new@example.com');
   });
 

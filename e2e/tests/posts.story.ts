@@ -520,7 +520,7 @@ describe('TechIt posts', () => {
       expect(await page.getByLabel('Title').inputValue()).toBe('Draft title');
       expect(await page.getByLabel('Description').inputValue()).toBe('Draft text');
 
-      // Title, category and description are required.
+      // Title, category and description are required (the spec's edit form).
       await page.getByLabel('Title').fill('');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await page.getByText('Title is required').waitFor();

@@ -70,7 +70,13 @@ export class AuthService {
 
   private async assertAvailable(userName: string, email: string): Promise<void> {
     const taken = await this.users.takenFields(userName, email);
-    if (taken.userName) throw new ConflictError('That username is already taken');
-    if (taken.email) throw new ConflictError('An account with that email already exists');
+    if (taken.userName)
+      throw new ConflictError('That username is already taken', {
+        fields: { userName: 'That user name is taken; choose another.' },
+      });
+    if (taken.email)
+      throw new ConflictError('An account with that email already exists', {
+        fields: { email: 'An account already uses this email address; log in instead.' },
+      });
   }
 }

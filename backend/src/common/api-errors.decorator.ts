@@ -1,9 +1,18 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiResponse } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiResponse } from '@nestjs/swagger';
 
 export class ErrorResponse {
   @ApiProperty({ example: 'Title must be at most 80 characters' })
   error: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Only when the request sends `Prefer: field-errors`, on invalid input (400) and a taken userName or email (409): every failing field of the request, each with a sentence a form can show next to that field. Without that header an error reply is exactly `{ error }`.',
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    example: { userName: 'Choose a user name.', password: 'The password needs 8 to 128 characters.' },
+  })
+  fields?: Record<string, string>;
 }
 
 const MEANINGS: Record<number, string> = {

@@ -4,6 +4,18 @@
  */
 export abstract class AppError extends Error {
   abstract readonly status: number;
+
+  /**
+   * Per input field, a sentence a person can act on, shown next to that field by a form (beside
+   * `error`, which stays the one-line summary the spec's client shows). Sent only to a request
+   * that asks for it (`Prefer: field-errors`, see http-exception.filter.ts).
+   */
+  readonly fields?: Readonly<Record<string, string>>;
+
+  constructor(message: string, options?: ErrorOptions & { fields?: Readonly<Record<string, string>> }) {
+    super(message, options);
+    this.fields = options?.fields;
+  }
 }
 
 export class BadRequestError extends AppError {

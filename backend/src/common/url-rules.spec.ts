@@ -1,5 +1,5 @@
 import { DEFAULT_PROFILE_PIC, LIMITS } from '@techit/contract/limits';
-import { isHttpUrl, withLinkScheme } from '@techit/contract/url-rules';
+import { isHttpUrl, linkHost, withLinkScheme } from '@techit/contract/url-rules';
 import { isPictureUrl } from './url-rules';
 
 // The rule lives in contract/ (the server validates with it, the web app renders links by it);
@@ -74,5 +74,21 @@ describe('withLinkScheme', () => {
     for (const typed of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:,x', 'vbscript:x', 'file:///etc/passwd']) {
       expect(isHttpUrl(withLinkScheme(typed))).toBe(false);
     }
+  });
+});
+
+describe('linkHost (contract/src/url-rules.ts)', () => {
+  it.each([
+    ['https://github.com/ada/engine', 'github.com'],
+    ['https://www.example.com/page', 'example.com'],
+    ['https://WWW.Example.COM', 'example.com'],
+    ['http://docs.example.org:8080/x?y#z', 'docs.example.org'],
+    ['https://wwwx.example.com', 'wwwx.example.com'],
+  ])('names %s by %s', (url, host) => {
+    expect(linkHost(url)).toBe(host);
+  });
+
+  it.each(['javascript:alert(1)', 'example.com', ''])('names nothing for %p, which is no http(s) link', (value) => {
+    expect(linkHost(value)).toBe('');
   });
 });

@@ -2,10 +2,13 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStatementTimeout } from '../database/statement-timeout';
 import { AppError } from '../common/app-errors';
+import { FIELD_ERRORS_PREFERENCE } from '@techit/contract/api-types';
 
 interface Rendered {
   status: number;
   error: string;
+  /** Per-field sentences (validation failures, a taken name): see AppError. */
+  fields?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -24,7 +27,10 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
  * server-side failures are logged, never sent.
  */
 export function renderError(exception: unknown): Rendered {
-  if (exception instanceof AppError) return { status: exception.status, error: exception.message };
+  if (exception instanceof AppError) {
+    const { status, message, fields } = exception;
+    return fields && Object.keys(fields).length > 0 ? { status, error: message, fields } : { status, error: message };
+  }
   if (exception instanceof HttpException)
     return { status: exception.getStatus(), error: httpExceptionMessage(exception) };
   const framework = exception as { statusCode?: unknown; code?: unknown };
@@ -47,15 +53,29 @@ function httpExceptionMessage(exception: HttpException): string {
   return typeof message === 'string' ? message : exception.message;
 }
 
+/**
+ * The request asked for per-field sentences with `Prefer: field-errors` (RFC 7240). Without it the
+ * reply is exactly the spec's `{ error }`, which the spec's own client and every integration built
+ * on it read (docs/decisions/023-per-field-error-sentences.md).
+ */
+export function wantsFieldErrors(request: Pick<FastifyRequest, 'headers'>): boolean {
+  const prefer = request.headers.prefer;
+  const values = Array.isArray(prefer) ? prefer.join(',') : (prefer ?? '');
+  return values
+    .split(',')
+    .some((preference) => preference.split(';')[0]?.trim().toLowerCase() === FIELD_ERRORS_PREFERENCE);
+}
+
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
-    const { status, error } = renderError(exception);
+    const { status, error, fields } = renderError(exception);
     // Server-side failures with their stack, on the request's logger (so with its request id);
     // 4xx are the caller's and show only as the status in the request line.
-    if (status >= 500) http.getRequest<FastifyRequest>().log.error({ err: exception }, 'unexpected error');
-    void reply.status(status).send({ error });
+    const request = http.getRequest<FastifyRequest>();
+    if (status >= 500) request.log.error({ err: exception }, 'unexpected error');
+    void reply.status(status).send(fields && wantsFieldErrors(request) ? { error, fields } : { error });
   }
 }

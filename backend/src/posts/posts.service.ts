@@ -107,7 +107,8 @@ export class PostsService {
     await this.posts.update(post.id, {
       title: input.title,
       description: input.desc,
-      category: input.category,
+      // Blank or missing: the post has no category (as on create).
+      category: input.category ?? '',
       link1: input.link1 ?? '',
       link2: input.link2 ?? '',
       // A blank picture keeps the current one: the original client resends the form as it was.

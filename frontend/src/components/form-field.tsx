@@ -10,8 +10,8 @@ import {
 
 /**
  * What FormField hands its input, to spread onto it: react-hook-form's value, change, blur and
- * ref; the id the label points at; `aria-invalid` while the field has an error; and the
- * character counter when the field has a limit.
+ * ref; the id the label points at; `aria-invalid` and `aria-describedby` (the error's text) while
+ * the field has an error; and the character counter when the field has a limit.
  */
 export type FormFieldInput<TValues extends FieldValues, TName extends FieldPath<TValues>> = ControllerRenderProps<
   TValues,
@@ -19,6 +19,7 @@ export type FormFieldInput<TValues extends FieldValues, TName extends FieldPath<
 > & {
   id: string;
   'aria-invalid'?: true;
+  'aria-describedby'?: string;
   count?: { show: true; max: number };
 };
 
@@ -54,6 +55,7 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
 }: FormFieldProps<TValues, TName, TTransformed>) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
+  const errorId = `${inputId}-error`;
   return (
     <Controller
       control={control}
@@ -64,13 +66,21 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
           htmlFor={inputId}
           required={required}
           validateStatus={error ? 'error' : undefined}
-          help={error?.message}
+          // Announced when it appears, and read again with the input (aria-describedby).
+          help={
+            error?.message ? (
+              <span id={errorId} role="alert">
+                {error.message}
+              </span>
+            ) : undefined
+          }
           style={style}
         >
           {children({
             ...field,
             id: inputId,
             'aria-invalid': error ? true : undefined,
+            'aria-describedby': error?.message ? errorId : undefined,
             ...(max === undefined ? {} : { count: { show: true, max } }),
           })}
         </Form.Item>

@@ -1,12 +1,16 @@
-import type { ErrorReply } from '@techit/contract/api-types';
+import { type ErrorReply, FIELD_ERRORS_PREFERENCE } from '@techit/contract/api-types';
 import { notify } from './notify';
 import { storage } from './storage';
 
-/** A reply with an error status: `message` is the server's `{ error }` text. */
+/**
+ * A reply with an error status: `message` is the server's `{ error }` text, `fields` its sentence
+ * per failing request field (invalid input), for a form to show next to each field.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly fields: Readonly<Partial<Record<string, string>>> = {},
   ) {
     super(message);
   }
@@ -37,6 +41,8 @@ interface RequestOptions {
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = storage.token();
   const headers: Record<string, string> = { Accept: 'application/json' };
+  // A refused change names each failing field with a sentence, which the forms show next to it.
+  if (options.method && options.method !== 'GET') headers.Prefer = FIELD_ERRORS_PREFERENCE;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let body: BodyInit | undefined;
@@ -54,14 +60,15 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
-    const message = (payload as ErrorReply | null)?.error ?? `Request failed (${response.status})`;
+    const reply = payload as ErrorReply | null;
+    const message = reply?.error ?? `Request failed (${response.status})`;
     // The spec's client logs every error reply; a warning keeps the console's error channel for
     // real faults.
     console.warn(`${options.method ?? 'GET'} /api${path}: ${message}`);
     if (response.status === 401 && token) sessionExpiredListeners.forEach((listener) => listener());
     // The caller's toast says what failed (the spec's wording); this one says why and for how long.
     if (response.status === 429) notify.slowDown(message);
-    throw new ApiError(response.status, message);
+    throw new ApiError(response.status, message, reply?.fields ?? {});
   }
   return payload as T;
 }

@@ -4,7 +4,7 @@ import { withLinkScheme } from '@techit/contract/url-rules';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsHttpUrl } from '../../common/url-rules';
-import { Trim } from '../../common/validation';
+import { say, Trim } from '../../common/validation';
 
 /**
  * Trims each entry and drops blank ones: the web form sends its empty link inputs as ''. Links
@@ -24,9 +24,15 @@ function CompactList(each: (text: string) => string = (text) => text): PropertyD
 export class CreateNoticeDto {
   @ApiProperty({ maxLength: LIMITS.noticeDescMax })
   @Trim()
-  @IsNotEmpty({ message: 'Description is required' })
-  @IsString({ message: 'Description must be text' })
-  @MaxLength(LIMITS.noticeDescMax, { message: `Description must be at most ${LIMITS.noticeDescMax} characters` })
+  @IsNotEmpty(say('Description is required', 'Write what the notice says.'))
+  @IsString(say('Description must be text', 'The description must be text.'))
+  @MaxLength(
+    LIMITS.noticeDescMax,
+    say(
+      `Description must be at most ${LIMITS.noticeDescMax} characters`,
+      `A notice can have at most ${LIMITS.noticeDescMax} characters.`,
+    ),
+  )
   desc: string;
 
   @ApiPropertyOptional({
@@ -36,9 +42,21 @@ export class CreateNoticeDto {
   })
   @CompactList(withLinkScheme)
   @IsOptional()
-  @IsArray({ message: 'links must be a list' })
-  @ArrayMaxSize(LIMITS.noticeLinksMax, { message: `A notice can have at most ${LIMITS.noticeLinksMax} links` })
-  @IsHttpUrl({ each: true, message: 'Each link must be an http(s) URL of at most 2048 characters' })
+  @IsArray(say('links must be a list', 'The links must be a list.'))
+  @ArrayMaxSize(
+    LIMITS.noticeLinksMax,
+    say(
+      `A notice can have at most ${LIMITS.noticeLinksMax} links`,
+      `A notice can have at most ${LIMITS.noticeLinksMax} links.`,
+    ),
+  )
+  @IsHttpUrl({
+    each: true,
+    ...say(
+      `Each link must be an http(s) URL of at most ${LIMITS.linkMax} characters`,
+      'Each link must be a web address, such as example.com/page.',
+    ),
+  })
   links?: string[];
 
   @ApiPropertyOptional({ type: [String], maxItems: LIMITS.noticeTagsMax })

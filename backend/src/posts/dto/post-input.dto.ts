@@ -4,26 +4,41 @@ import { CATEGORIES, type Category } from '@techit/contract/enums';
 import { LIMITS } from '@techit/contract/limits';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsHttpUrl, IsPictureUrl } from '../../common/url-rules';
-import { LinkText, Trim, TrimToUndefined } from '../../common/validation';
+import { LinkText, say, Trim, TrimToUndefined } from '../../common/validation';
 
-/** A required, trimmed text field with a length limit. */
-function RequiredText(label: string, max: number): PropertyDecorator {
+/**
+ * A required, trimmed text field with a length limit. `missing` is what a form says next to the
+ * field when it is left empty; `noun` names the field in the other sentences ("the title").
+ */
+function RequiredText(label: string, max: number, noun: string, missing: string): PropertyDecorator {
   return applyDecorators(
     ApiProperty({ maxLength: max }),
     Trim(),
-    IsNotEmpty({ message: `${label} is required` }),
-    IsString({ message: `${label} must be text` }),
-    MaxLength(max, { message: `${label} must be at most ${max} characters` }),
+    IsNotEmpty(say(`${label} is required`, missing)),
+    IsString(say(`${label} must be text`, `${capitalized(noun)} must be text.`)),
+    MaxLength(
+      max,
+      say(`${label} must be at most ${max} characters`, `${capitalized(noun)} can have at most ${max} characters.`),
+    ),
   );
 }
 
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** An optional http(s) link (`https://` added when none is typed); blank counts as not sent. */
-function OptionalLink(name: string, description: string): PropertyDecorator {
+function OptionalLink(name: string, noun: string, description: string): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ description }),
     LinkText(),
     IsOptional(),
-    IsHttpUrl({ message: `${name} must be an http(s) URL of at most ${LIMITS.linkMax} characters` }),
+    IsHttpUrl(
+      say(
+        `${name} must be an http(s) URL of at most ${LIMITS.linkMax} characters`,
+        `${capitalized(noun)} must be a web address, such as github.com/you/project.`,
+      ),
+    ),
   );
 }
 
@@ -33,51 +48,84 @@ function OptionalPicture(description: string): PropertyDecorator {
     ApiPropertyOptional({ description }),
     TrimToUndefined(),
     IsOptional(),
-    IsString({ message: 'pic must be text' }),
-    IsPictureUrl({ message: 'pic must be an uploaded image URL or an http(s) URL' }),
+    IsString(say('pic must be text', 'The picture must be an uploaded image or a web address.')),
+    IsPictureUrl(
+      say(
+        'pic must be an uploaded image URL or an http(s) URL',
+        'The picture must be an uploaded image or a web address.',
+      ),
+    ),
   );
 }
 
+/**
+ * On create no category, blank or absent, is a post without one (stored as ''). The edit form is
+ * the spec's (section 5: "title, category and description required"), so editing asks for one.
+ */
+function OptionalCategory(): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ enum: ['', ...CATEGORIES], description: 'Empty or missing: no category' }),
+    TrimToUndefined(),
+    IsOptional(),
+    IsIn(
+      CATEGORIES,
+      say(
+        `category must be one of: ${CATEGORIES.join(', ')} (or empty)`,
+        `Choose ${CATEGORIES.join(' or ')}, or leave the category blank.`,
+      ),
+    ),
+  );
+}
+
+function RequiredCategory(): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ enum: CATEGORIES }),
+    Trim(),
+    IsNotEmpty(say('Category is required', `Choose a category: ${CATEGORIES.join(' or ')}.`)),
+    IsIn(
+      CATEGORIES,
+      say(`Category must be one of: ${CATEGORIES.join(', ')}`, `Choose a category: ${CATEGORIES.join(' or ')}.`),
+    ),
+  );
+}
+
+const TITLE = ['Title', LIMITS.postTitleMax, 'the title', 'Give your post a title.'] as const;
+const DESCRIPTION = ['Description', LIMITS.postDescMax, 'the description', 'Describe your post.'] as const;
+
 export class CreatePostDto {
-  @RequiredText('Title', LIMITS.postTitleMax)
+  @RequiredText(...TITLE)
   title: string;
 
-  @RequiredText('Description', LIMITS.postDescMax)
+  @RequiredText(...DESCRIPTION)
   desc: string;
 
   @OptionalPicture('The picture: a URL from POST /api/upload or an http(s) URL; stored as photo')
   pic?: string;
 
-  @ApiPropertyOptional({ enum: ['', ...CATEGORIES] })
-  @TrimToUndefined()
-  @IsOptional()
-  @IsIn(CATEGORIES, { message: `category must be one of: ${CATEGORIES.join(', ')} (or empty)` })
+  @OptionalCategory()
   category?: Category;
 
-  @OptionalLink('link1', 'Code link (http or https)')
+  @OptionalLink('link1', 'the code link', 'Code link (http or https)')
   link1?: string;
 
-  @OptionalLink('link2', 'Demo link (http or https)')
+  @OptionalLink('link2', 'the demo link', 'Demo link (http or https)')
   link2?: string;
 }
 
 export class EditPostDto {
-  @RequiredText('Title', LIMITS.postTitleMax)
+  @RequiredText(...TITLE)
   title: string;
 
-  @ApiProperty({ enum: CATEGORIES })
-  @Trim()
-  @IsNotEmpty({ message: 'Category is required' })
-  @IsIn(CATEGORIES, { message: `Category must be one of: ${CATEGORIES.join(', ')}` })
+  @RequiredCategory()
   category: Category;
 
-  @RequiredText('Description', LIMITS.postDescMax)
+  @RequiredText(...DESCRIPTION)
   desc: string;
 
-  @OptionalLink('link1', 'Code link; empty or missing removes it')
+  @OptionalLink('link1', 'the code link', 'Code link; empty or missing removes it')
   link1?: string;
 
-  @OptionalLink('link2', 'Demo link; empty or missing removes it')
+  @OptionalLink('link2', 'the demo link', 'Demo link; empty or missing removes it')
   link2?: string;
 
   @OptionalPicture('A new picture URL; empty or missing keeps the current one')
@@ -92,6 +140,6 @@ export class PostIdDto {
 }
 
 export class CommentDto extends PostIdDto {
-  @RequiredText('Comment', LIMITS.commentMax)
+  @RequiredText('Comment', LIMITS.commentMax, 'the comment', 'Write a comment first.')
   text: string;
 }

@@ -3,7 +3,7 @@ import { THEMES, type Theme } from '@techit/contract/enums';
 import { DEFAULT_PROFILE_PIC, LIMITS } from '@techit/contract/limits';
 import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { IsPictureUrl } from '../../common/url-rules';
-import { Trim } from '../../common/validation';
+import { say, Trim } from '../../common/validation';
 
 export class FollowDto {
   @ApiProperty({ description: 'The id of the user to follow' })
@@ -35,7 +35,10 @@ export class UpdateBioDto {
   @ApiProperty({ maxLength: LIMITS.bioMax })
   @Trim()
   @IsString({ message: 'bio must be text' })
-  @MaxLength(LIMITS.bioMax, { message: `Bio must be at most ${LIMITS.bioMax} characters` })
+  @MaxLength(
+    LIMITS.bioMax,
+    say(`Bio must be at most ${LIMITS.bioMax} characters`, `Your bio can have at most ${LIMITS.bioMax} characters.`),
+  )
   bio: string;
 }
 
@@ -43,7 +46,13 @@ export class UpdatePositionDto {
   @ApiProperty({ maxLength: LIMITS.positionMax })
   @Trim()
   @IsString({ message: 'position must be text' })
-  @MaxLength(LIMITS.positionMax, { message: `Position must be at most ${LIMITS.positionMax} characters` })
+  @MaxLength(
+    LIMITS.positionMax,
+    say(
+      `Position must be at most ${LIMITS.positionMax} characters`,
+      `Your position can have at most ${LIMITS.positionMax} characters.`,
+    ),
+  )
   position: string;
 }
 

@@ -9,6 +9,7 @@ import { useSubmitOnce } from '../../../lib/submit-once';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSignIn } from '../api/sign-in';
 
 interface LoginValues {
@@ -16,24 +17,30 @@ interface LoginValues {
   password: string;
 }
 
+const SERVER_FIELDS = { userName: 'userName', password: 'password' } as const;
+
 /** No client-side rules (spec 5): the server says what is wrong, and we show its words. */
 export function LoginForm() {
   const navigate = useNavigate();
   const session = useSession();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setFormError] = useState<string | null>(null);
   const signIn = useSignIn();
-  const { control, handleSubmit, formState } = useForm<LoginValues>({ defaultValues: { userName: '', password: '' } });
+  const { control, handleSubmit, formState, setError } = useForm<LoginValues>({
+    defaultValues: { userName: '', password: '' },
+  });
 
   const send = handleSubmit(async (values) => {
-    setError(null);
+    setFormError(null);
     try {
       const reply = await signIn.mutateAsync(values);
       session.signIn(reply.token, reply.user);
       notify.success('Signed in successfully');
       void navigate(paths.home);
     } catch (failure) {
-      // Logged by the error policy (lib/query-client.ts); the server's words are shown here.
-      if (failure instanceof ApiError && failure.status !== 0) setError(failure.message);
+      // Logged by the error policy (lib/query-client.ts). A missing field is said next to it; wrong
+      // credentials (no field named) above the form.
+      if (!(failure instanceof ApiError) || failure.status === 0) return;
+      if (!showServerFieldErrors(failure, setError, SERVER_FIELDS)) setFormError(failure.message);
     }
   });
   // Pressed twice (a double click, Enter held), it sends once.

@@ -10,7 +10,8 @@ import { useSubmitOnce } from '../../../lib/submit-once';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { hasStatus } from '../../../lib/query-client';
-import { useUploadImage } from '../../../lib/upload-image';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { uploadRefusal, useUploadImage } from '../../../lib/upload-image';
 import { useSignUp } from '../api/sign-up';
 
 interface SignUpValues {
@@ -29,16 +30,19 @@ const UPLOAD_FAILED = {
   except: hasStatus(0),
 };
 
+/** The sign-up request's fields, as this form names them. */
+const SERVER_FIELDS = { userName: 'userName', email: 'email', password: 'password' } as const;
+
 /** The picture, when chosen, is uploaded first; its URL goes with the sign-up (spec 4). */
 export function SignUpForm() {
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setFormError] = useState<string | null>(null);
   const upload = useUploadImage(UPLOAD_FAILED);
   const signUp = useSignUp();
-  const { control, handleSubmit, reset, formState } = useForm<SignUpValues>({ defaultValues: EMPTY });
+  const { control, handleSubmit, reset, formState, setError } = useForm<SignUpValues>({ defaultValues: EMPTY });
 
   const send = handleSubmit(async ({ picture, ...values }) => {
-    setError(null);
+    setFormError(null);
     try {
       let pic: string | undefined;
       try {
@@ -51,8 +55,10 @@ export function SignUpForm() {
       reset(EMPTY);
       void navigate(paths.login);
     } catch (failure) {
-      // Logged by the error policy (lib/query-client.ts); the server's words are shown here.
-      if (failure instanceof ApiError && failure.status !== 0) setError(failure.message);
+      // Logged by the error policy (lib/query-client.ts). The server's sentences go next to their
+      // fields, all at once; its one-line error shows above the form only when no field is named.
+      if (!(failure instanceof ApiError) || failure.status === 0) return;
+      if (!showServerFieldErrors(failure, setError, SERVER_FIELDS)) setFormError(failure.message);
     }
   });
   // Pressed twice (a double click, Enter held), it sends once.
@@ -74,7 +80,17 @@ export function SignUpForm() {
         <Controller
           name="picture"
           control={control}
-          render={({ field }) => <ImagePicker label="Choose a picture" value={field.value} onChange={field.onChange} />}
+          render={({ field }) => (
+            <ImagePicker
+              label="Choose a picture"
+              value={field.value}
+              onChange={(chosen) => {
+                upload.reset();
+                field.onChange(chosen);
+              }}
+              error={uploadRefusal(upload.error)}
+            />
+          )}
         />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={busy(formState.isSubmitting)}>

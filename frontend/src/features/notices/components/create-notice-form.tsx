@@ -13,6 +13,7 @@ import { notify } from '../../../lib/notify';
 import { useSubmitOnce } from '../../../lib/submit-once';
 import { busy } from '../../../lib/busy';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateNotice } from '../api/create-notice';
 import './notices.css';
 
@@ -35,7 +36,7 @@ export function CreateNoticeForm() {
   const addButton = useRef<HTMLButtonElement>(null);
   const idempotency = useIdempotencyKey();
   const creation = useCreateNotice();
-  const { control, handleSubmit, formState } = useForm<NoticeValues>({
+  const { control, handleSubmit, formState, setError } = useForm<NoticeValues>({
     resolver: yupResolver(schema),
     defaultValues: { desc: '', links: [] },
   });
@@ -53,8 +54,10 @@ export function CreateNoticeForm() {
       idempotency.done();
       notify.success('Created notice successfully');
       void navigate(paths.home);
-    } catch {
-      // Told by the mutation's errorToast (lib/query-client.ts); the form stays as it was.
+    } catch (failure) {
+      // Told by the mutation's errorToast (lib/query-client.ts), with the server's reason; the form
+      // stays as it was, the description's sentence under it.
+      showServerFieldErrors(failure, setError, { desc: 'desc' });
     }
   });
   // Post pressed twice creates one notice.

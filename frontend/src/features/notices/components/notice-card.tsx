@@ -1,9 +1,10 @@
 import { DeleteOutlined, LinkOutlined } from '@ant-design/icons';
 import type { Notice } from '@techit/contract/api-types';
-import { isHttpUrl } from '@techit/contract/url-rules';
+import { isHttpUrl, linkHost } from '@techit/contract/url-rules';
 import { Button, Typography } from 'antd';
 import { Card } from '../../../components/surface-card';
 import { Link } from 'react-router-dom';
+import { RelativeTime } from '../../../components/relative-time';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
 import { confirm, notify } from '../../../lib/notify';
@@ -11,9 +12,7 @@ import { useSession } from '../../../lib/session';
 import { useDeleteNotice } from '../api/delete-notice';
 import './notices.css';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-/** One notice: its author, its text, and its links numbered 'Link 1', 'Link 2', … */
+/** One notice: its author, its text, and its links numbered 'Link 1 · example.com', 'Link 2 · …', … */
 export function NoticeCard({ notice }: { notice: Notice }) {
   const { user, isAdmin } = useSession();
   const canDelete = !!user && (user._id === notice.postedBy._id || isAdmin);
@@ -27,7 +26,7 @@ export function NoticeCard({ notice }: { notice: Notice }) {
             <Typography.Text strong>{notice.postedBy.userName}</Typography.Text>
           </Link>
           <Typography.Text type="secondary" className="notice-card-date">
-            <time dateTime={notice.createdAt}>{dateFormat.format(new Date(notice.createdAt))}</time>
+            <RelativeTime dateTime={notice.createdAt} />
           </Typography.Text>
           {canDelete && <DeleteNoticeButton noticeId={notice._id} />}
         </header>
@@ -37,7 +36,7 @@ export function NoticeCard({ notice }: { notice: Notice }) {
             {links.map((href, index) => (
               <li key={`${index}-${href}`}>
                 <a href={href} target="_blank" rel="noopener noreferrer" title={href}>
-                  <LinkOutlined aria-hidden /> Link {index + 1}
+                  <LinkOutlined aria-hidden /> {`Link ${index + 1} · ${linkHost(href)}`}
                   <span className="visually-hidden"> (opens in a new tab)</span>
                 </a>
               </li>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Post, PostReply } from '@techit/contract/api-types';
+import type { Category } from '@techit/contract/enums';
 import { api } from '../../../lib/api-client';
 import { hasStatus } from '../../../lib/query-client';
 import { postKeys } from './post-keys';
@@ -10,6 +11,12 @@ export interface CreatePostRequest {
   desc: string;
   /** The URL uploadImage returned, when a picture was chosen. */
   pic?: string;
+  /** Empty: no category. */
+  category?: Category | '';
+  /** Code link; empty: none. */
+  link1?: string;
+  /** Demo link; empty: none. */
+  link2?: string;
 }
 
 /** POST /api/createpost; the key makes a retry of the same submission return the first post. */

@@ -8,7 +8,8 @@ import { postPaths } from './post-paths';
 
 export interface EditPostRequest {
   title: string;
-  category: Category;
+  /** Empty: no category. */
+  category: Category | '';
   desc: string;
   /** Code link; empty removes it. */
   link1: string;

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import * as yup from 'yup';
 import { FormField } from '../../../components/form-field';
 import { notify } from '../../../lib/notify';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSession } from '../../../lib/session';
 import { useAddComment } from '../api/add-comment';
 import { busy } from '../../../lib/busy';
@@ -40,7 +41,7 @@ export interface CommentFormProps {
 export function CommentForm({ postId, inputId, draft }: CommentFormProps) {
   const { user } = useSession();
   const add = useAddComment(postId);
-  const { control, handleSubmit, reset, formState } = useForm({
+  const { control, handleSubmit, reset, formState, setError } = useForm({
     resolver: yupResolver(schema),
     defaultValues: { text: draft?.text ?? '' },
   });
@@ -53,8 +54,10 @@ export function CommentForm({ postId, inputId, draft }: CommentFormProps) {
       idempotency.done();
       // Empty, not back to the defaults: those may hold the stand-in's text.
       reset({ text: '' });
-    } catch {
-      // Told by the mutation's errorToast (lib/query-client.ts); the text stays for another try.
+    } catch (failure) {
+      // Told by the mutation's errorToast (lib/query-client.ts), the text kept for another try; a
+      // refused text is said under the box.
+      showServerFieldErrors(failure, setError, { text: 'text' });
     }
   });
   // Pressed twice (a double click, Enter held), it sends once.

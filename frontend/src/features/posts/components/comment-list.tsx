@@ -11,7 +11,7 @@ import { useSession } from '../../../lib/session';
 import { useDeleteComment } from '../api/delete-comment';
 import { useMoreComments } from '../api/get-more-comments';
 import { postKeys } from '../api/post-keys';
-import { formatDate } from './post-format';
+import { RelativeTime } from '../../../components/relative-time';
 import { busy } from '../../../lib/busy';
 
 /**
@@ -76,9 +76,8 @@ export function CommentList({ post }: { post: Post }) {
                 <Link to={paths.profile(comment.postedBy._id)} className="comment-author">
                   {comment.postedBy.userName}
                 </Link>
-                <time className="secondary-text comment-date" dateTime={comment.createdAt}>
-                  {formatDate(comment.createdAt)}
-                </time>
+                {/* Comments cannot be edited yet: no updatedAt, so never "edited". */}
+                <RelativeTime className="secondary-text comment-date" dateTime={comment.createdAt} />
                 {canDelete && (
                   <Button
                     type="text"

@@ -1,34 +1,39 @@
-import { yupResolver } from '@hookform/resolvers/yup';
-import { LIMITS } from '@techit/contract/limits';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import * as yup from 'yup';
-import { requiredText } from '../../../lib/form-rules';
-import { FormField } from '../../../components/form-field';
 import { ImagePicker } from '../../../components/image-picker';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { storage } from '../../../lib/storage';
 import { hasStatus } from '../../../lib/query-client';
-import { useUploadImage } from '../../../lib/upload-image';
+import { uploadRefusal, useUploadImage } from '../../../lib/upload-image';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreatePost } from '../api/create-post';
+import {
+  POST_SERVER_FIELDS,
+  PostCategoryField,
+  PostDescField,
+  PostLinkFields,
+  PostTitleField,
+  createPostResolver,
+  type PostFormValues,
+} from './post-form-fields';
 import './posts.css';
 import { busy } from '../../../lib/busy';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useSubmitOnce } from '../../../lib/submit-once';
 
-const schema = yup.object({
-  title: requiredText('Title', LIMITS.postTitleMax),
-  desc: requiredText('Description', LIMITS.postDescMax),
-});
+const EMPTY: PostFormValues = { title: '', category: '', desc: '', link1: '', link2: '' };
 
 /** The upload's failure; a 401 is told below. */
 const UPLOAD_FAILED = { title: 'Oops, there was an issue while uploading image!', except: hasStatus(401) };
 
-/** Title, description and an optional picture: the picture is uploaded first, then the post created. */
+/**
+ * Title, description, and the same optional fields as the edit form (picture, category, Code and
+ * Demo links): the picture is uploaded first, then the post created.
+ */
 export function CreatePostForm() {
   const navigate = useNavigate();
   const upload = useUploadImage(UPLOAD_FAILED);
@@ -38,18 +43,20 @@ export function CreatePostForm() {
   // (same Idempotency-Key) and leaves no second upload behind.
   const uploaded = useRef<{ file: File; url: string } | null>(null);
   const idempotency = useIdempotencyKey();
-  const { control, handleSubmit, formState } = useForm({
-    resolver: yupResolver(schema),
-    defaultValues: { title: '', desc: '' },
+  const { control, handleSubmit, formState, setError } = useForm<PostFormValues>({
+    resolver: createPostResolver,
+    defaultValues: EMPTY,
   });
 
-  const send = handleSubmit(async ({ title, desc }) => {
+  const send = handleSubmit(async (values) => {
     const hadToken = storage.token() !== null;
     try {
       if (file && uploaded.current?.file !== file) uploaded.current = { file, url: await upload.mutateAsync(file) };
-      const request = { title, desc, pic: file ? uploaded.current?.url : undefined };
+      const request = { ...values, pic: file ? uploaded.current?.url : undefined };
       await create.mutateAsync({ ...request, idempotencyKey: idempotency.keyFor(request) });
     } catch (error) {
+      // The server's sentence per refused field goes next to it (the toast says the post failed).
+      showServerFieldErrors(error, setError, POST_SERVER_FIELDS);
       // Other failures are told by the mutations' errorToast (lib/query-client.ts). A 401 means the
       // session is over: the api-client has signed the user out and said 'Please login again' when
       // a token was sent; say it here when it was not.
@@ -65,17 +72,21 @@ export function CreatePostForm() {
 
   return (
     <Form layout="vertical" onFinish={() => void submit()} aria-label="Create a post">
-      <FormField control={control} name="title" label="Title" required max={LIMITS.postTitleMax}>
-        {(input) => <Input {...input} placeholder="What is your post about?" />}
-      </FormField>
-      <FormField control={control} name="desc" label="Description" required max={LIMITS.postDescMax}>
-        {(input) => (
-          <Input.TextArea {...input} placeholder="Share the details" autoSize={{ minRows: 4, maxRows: 12 }} />
-        )}
-      </FormField>
+      <PostTitleField control={control} placeholder="What is your post about?" />
+      <PostCategoryField control={control} />
+      <PostDescField control={control} placeholder="Share the details" />
       <Form.Item>
-        <ImagePicker label="Choose an image" value={file} onChange={setFile} />
+        <ImagePicker
+          label="Choose an image"
+          value={file}
+          onChange={(chosen) => {
+            upload.reset();
+            setFile(chosen);
+          }}
+          error={uploadRefusal(upload.error)}
+        />
       </Form.Item>
+      <PostLinkFields control={control} />
       <Button type="primary" htmlType="submit" block loading={busy(formState.isSubmitting)}>
         Post
       </Button>

@@ -1,53 +1,28 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import type { Post } from '@techit/contract/api-types';
-import { CATEGORIES, type Category } from '@techit/contract/enums';
-import { LIMITS } from '@techit/contract/limits';
-import { isHttpUrl, withLinkScheme } from '@techit/contract/url-rules';
-import { Alert, Button, Form, Input, Select, Space } from 'antd';
+import { Alert, Button, Form, Space } from 'antd';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import * as yup from 'yup';
-import { requiredText } from '../../../lib/form-rules';
 import { ButtonLink } from '../../../components/button-link';
-import { FormField } from '../../../components/form-field';
 import { ImagePicker } from '../../../components/image-picker';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { imageVariant } from '@techit/contract/image-variants';
-import { uploadImage } from '../../../lib/upload-image';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { uploadImage, uploadRefusal } from '../../../lib/upload-image';
 import { useEditPost } from '../api/edit-post';
+import {
+  POST_SERVER_FIELDS,
+  PostCategoryField,
+  PostDescField,
+  PostLinkFields,
+  PostTitleField,
+  editPostResolver,
+  type PostFormValues,
+} from './post-form-fields';
 import './posts.css';
 import { busy } from '../../../lib/busy';
 import { useSubmitOnce } from '../../../lib/submit-once';
-
-const optionalLink = (name: string) =>
-  yup
-    .string()
-    .trim()
-    .max(LIMITS.linkMax, `${name} must be at most ${LIMITS.linkMax} characters`)
-    .test(
-      'web-link',
-      `${name} must be a web address, such as example.com/page`,
-      (value) => !value || isHttpUrl(withLinkScheme(value.trim())),
-    )
-    .default('');
-
-const schema = yup.object({
-  title: requiredText('Title', LIMITS.postTitleMax),
-  category: yup
-    .string()
-    .required('Category is required')
-    .test('category', 'Category is required', (value) => (CATEGORIES as readonly string[]).includes(value)),
-  desc: requiredText('Description', LIMITS.postDescMax),
-  link1: optionalLink('Code link'),
-  link2: optionalLink('Demo link'),
-});
-
-const CATEGORY_OPTIONS = [
-  { value: '', label: 'Select a category' },
-  ...CATEGORIES.map((category) => ({ value: category, label: category })),
-];
 
 interface FailureAlert {
   title: string;
@@ -60,8 +35,9 @@ export function EditPostForm({ post }: { post: Post }) {
   const edit = useEditPost(post._id);
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<FailureAlert | null>(null);
-  const { control, handleSubmit, formState } = useForm({
-    resolver: yupResolver(schema),
+  const [pictureRefused, setPictureRefused] = useState<string | null>(null);
+  const { control, handleSubmit, formState, setError } = useForm<PostFormValues>({
+    resolver: editPostResolver,
     defaultValues: {
       title: post.title,
       category: post.category,
@@ -73,21 +49,25 @@ export function EditPostForm({ post }: { post: Post }) {
 
   const send = handleSubmit(async (values) => {
     setFailure(null);
+    setPictureRefused(null);
     let pic: string | undefined;
     if (file) {
       try {
         pic = await uploadImage(file);
-      } catch {
+      } catch (error) {
         setFailure({ title: 'Oops, there was an issue while uploading image!' });
+        setPictureRefused(uploadRefusal(error));
         return;
       }
     }
     try {
-      await edit.mutateAsync({ ...values, category: values.category as Category, pic });
+      await edit.mutateAsync({ ...values, pic });
     } catch (error) {
+      // The server's sentence per refused field goes next to it; the alert says the save failed.
+      const named = showServerFieldErrors(error, setError, POST_SERVER_FIELDS);
       setFailure({
         title: 'Oops, there was an issue while creating the post!',
-        description: error instanceof ApiError ? error.message : undefined,
+        description: error instanceof ApiError && !named ? error.message : undefined,
       });
       return;
     }
@@ -98,24 +78,9 @@ export function EditPostForm({ post }: { post: Post }) {
 
   return (
     <Form layout="vertical" onFinish={() => void submit()} aria-label="Edit post">
-      <FormField control={control} name="title" label="Title" required max={LIMITS.postTitleMax}>
-        {(input) => <Input {...input} />}
-      </FormField>
-      <FormField control={control} name="category" label="Category" required>
-        {({ id, value, onChange, onBlur, 'aria-invalid': invalid }) => (
-          <Select
-            id={id}
-            value={value}
-            onChange={onChange}
-            onBlur={onBlur}
-            options={CATEGORY_OPTIONS}
-            aria-invalid={invalid}
-          />
-        )}
-      </FormField>
-      <FormField control={control} name="desc" label="Description" required max={LIMITS.postDescMax}>
-        {(input) => <Input.TextArea {...input} autoSize={{ minRows: 4, maxRows: 12 }} />}
-      </FormField>
+      <PostTitleField control={control} />
+      <PostCategoryField control={control} required />
+      <PostDescField control={control} />
       <Form.Item label="Image">
         {post.photo && !file && (
           <img
@@ -125,14 +90,17 @@ export function EditPostForm({ post }: { post: Post }) {
             decoding="async"
           />
         )}
-        <ImagePicker label={post.photo ? 'Change image' : 'Choose an image'} value={file} onChange={setFile} />
+        <ImagePicker
+          label={post.photo ? 'Change image' : 'Choose an image'}
+          value={file}
+          onChange={(chosen) => {
+            setPictureRefused(null);
+            setFile(chosen);
+          }}
+          error={pictureRefused}
+        />
       </Form.Item>
-      <FormField control={control} name="link1" label="Code link (optional)">
-        {(input) => <Input {...input} type="url" inputMode="url" placeholder="https://github.com/…" />}
-      </FormField>
-      <FormField control={control} name="link2" label="Demo link (optional)">
-        {(input) => <Input {...input} type="url" inputMode="url" placeholder="https://…" />}
-      </FormField>
+      <PostLinkFields control={control} />
       {failure && (
         <Alert
           type="error"

@@ -1,6 +1,6 @@
 import { CodeOutlined, CommentOutlined, LinkOutlined } from '@ant-design/icons';
 import type { Post } from '@techit/contract/api-types';
-import { isHttpUrl } from '@techit/contract/url-rules';
+import { isHttpUrl, linkHost } from '@techit/contract/url-rules';
 import { Button } from 'antd';
 import { Card } from '../../../components/surface-card';
 import { Tag } from '../../../components/surface-tag';
@@ -14,7 +14,7 @@ import { LikeButton } from './like-button';
 import { PostActions } from './post-actions';
 import { PostPhoto } from './post-photo';
 import { CountName } from './count-name';
-import { formatDate } from './post-format';
+import { RelativeTime } from '../../../components/relative-time';
 import './posts.css';
 
 interface PostCardProps {
@@ -60,9 +60,7 @@ export function PostCard({ post, expanded = false, onComment, priority = false, 
             <UserAvatar pic={post.postedBy.pic} userName={post.postedBy.userName} size={40} />
             <span className="post-author-name">{post.postedBy.userName}</span>
           </Link>
-          <time className="post-date" dateTime={post.createdAt}>
-            {formatDate(post.createdAt)}
-          </time>
+          <RelativeTime className="post-date" dateTime={post.createdAt} updatedAt={post.updatedAt} />
           {post.category && <Tag color={post.category === 'Doubt' ? 'orange' : 'blue'}>{post.category}</Tag>}
           {(isAuthor || isAdmin) && <PostActions post={post} canEdit={isAuthor} expanded={expanded} />}
         </header>
@@ -91,7 +89,8 @@ export function PostCard({ post, expanded = false, onComment, priority = false, 
                 target="_blank"
                 rel="noopener noreferrer"
               >
-                Code<span className="visually-hidden"> (opens in a new tab)</span>
+                {`Code · ${linkHost(post.link1)}`}
+                <span className="visually-hidden"> (opens in a new tab)</span>
               </Button>
             )}
             {isHttpUrl(post.link2) && (
@@ -102,7 +101,8 @@ export function PostCard({ post, expanded = false, onComment, priority = false, 
                 target="_blank"
                 rel="noopener noreferrer"
               >
-                Demo<span className="visually-hidden"> (opens in a new tab)</span>
+                {`Demo · ${linkHost(post.link2)}`}
+                <span className="visually-hidden"> (opens in a new tab)</span>
               </Button>
             )}
           </div>

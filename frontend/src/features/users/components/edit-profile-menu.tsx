@@ -106,6 +106,7 @@ export function EditProfileMenu({ me }: { me: Me }) {
         initialValue={me.position}
         max={LIMITS.positionMax}
         onClose={() => setDialog(null)}
+        serverField="position"
         onSave={saveWith(position, 'position')}
       />
       <TextFieldDialog
@@ -117,6 +118,7 @@ export function EditProfileMenu({ me }: { me: Me }) {
         max={LIMITS.bioMax}
         multiline
         onClose={() => setDialog(null)}
+        serverField="bio"
         onSave={saveWith(bio, 'bio')}
       />
     </>

@@ -6,6 +6,7 @@ import * as yup from 'yup';
 import { FormField } from '../../../components/form-field';
 import { busy } from '../../../lib/busy';
 import { useSubmitOnce } from '../../../lib/submit-once';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 
 interface TextFieldDialogProps {
   open: boolean;
@@ -15,6 +16,8 @@ interface TextFieldDialogProps {
   max: number;
   multiline?: boolean;
   placeholder?: string;
+  /** The request's name for the text (`bio`): the server's sentence about it shows under the field. */
+  serverField: string;
   onClose: () => void;
   /** Resolves when saved (the dialog then closes); rejects to keep the dialog open. */
   onSave: (value: string) => Promise<unknown>;
@@ -51,6 +54,7 @@ function TextFieldForm({
   max,
   multiline,
   placeholder,
+  serverField,
   onClose,
   onSave,
 }: TextFieldDialogProps & { fieldId: string }) {
@@ -58,7 +62,7 @@ function TextFieldForm({
     () => yup.object({ value: yup.string().max(max, `${label} must be at most ${max} characters`).defined() }),
     [label, max],
   );
-  const { control, handleSubmit, formState } = useForm<{ value: string }>({
+  const { control, handleSubmit, formState, setError } = useForm<{ value: string }>({
     resolver: yupResolver(schema),
     mode: 'onChange',
     defaultValues: { value: initialValue },
@@ -67,8 +71,10 @@ function TextFieldForm({
     try {
       await onSave(value.trim());
       onClose();
-    } catch {
-      // The caller has told the user; the dialog stays open with their text.
+    } catch (failure) {
+      // The caller has told the user; the dialog stays open with their text, and the server's
+      // sentence, if it names the field, under it.
+      showServerFieldErrors(failure, setError, { [serverField]: 'value' });
     }
   });
   // Done pressed twice (or Enter held) saves once.
