@@ -8,7 +8,7 @@ import { createPost, createUser } from './support/factories';
 import { callApi, signUpAndIn } from '@techit/testkit/api-client';
 import type { ServerProcess } from '@techit/testkit/server-launcher';
 import { createServerData, type ServerData, startServer } from './support/server-process';
-import { startTestAppOn, type TestApp } from './support/test-app';
+import { startTestApp, startTestAppOn, type TestApp } from './support/test-app';
 
 /**
  * Instances that start together on a fresh database (a deployment of several, or a restart of
@@ -162,6 +162,24 @@ describe('the migration lock', () => {
       }
     } finally {
       await lock.remove();
+    }
+  });
+});
+
+describe('migrating beside other databases on one PostgreSQL server', () => {
+  const onPostgres = process.env.TEST_DATABASE_URL ? it : it.skip;
+
+  // Kysely's own check for its bookkeeping tables reads every schema of the database and asks
+  // has_schema_privilege() of each, so a schema another database drops at that moment failed our
+  // start ("schema … does not exist": a CI run lost a suite to it). The check reads our schema only.
+  onPostgres('looks only at its own schema while migrating', async () => {
+    const statements: string[] = [];
+    const app = await startTestApp({}, (statement) => statements.push(statement));
+    try {
+      expect(statements.some((statement) => statement.includes('kysely_migration'))).toBe(true);
+      expect(statements.filter((statement) => statement.includes('has_schema_privilege'))).toEqual([]);
+    } finally {
+      await app.close();
     }
   });
 });

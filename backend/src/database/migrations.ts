@@ -1,4 +1,14 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import {
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  type SchemaMetadata,
+  sql,
+  type TableMetadata,
+} from 'kysely';
 import type { Dialect } from './database.types';
 import { withSqliteMigrationLock } from './sqlite-migration-lock';
 import { withoutStatementTimeout } from './statement-timeout';
@@ -42,13 +52,14 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
 }
 
 async function runMigrator(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables in every schema it can see; pin them to the schema
+  // the connection works in (search_path), so two TechIt databases in one PostgreSQL database
+  // never share migration state.
+  const schema = dialect === 'postgres' ? await currentSchema(db) : undefined;
   const { error, results } = await new Migrator({
-    db,
+    db: schema ? withIntrospectionOf(db, schema) : db,
     provider,
-    // Kysely looks for its bookkeeping tables in every schema it can see; pin them to the schema
-    // the connection works in (search_path), so two TechIt databases in one PostgreSQL database
-    // never share migration state.
-    migrationTableSchema: dialect === 'postgres' ? await currentSchema(db) : undefined,
+    migrationTableSchema: schema,
   }).migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
@@ -62,4 +73,47 @@ async function currentSchema(db: Kysely<any>): Promise<string> {
   const schema = rows[0]?.schema;
   if (!schema) throw new Error('The PostgreSQL connection has no current schema; check search_path');
   return schema;
+}
+
+/**
+ * The Migrator asks whether its tables exist through `db.introspection.getTables()`, whose
+ * PostgreSQL query reads every schema of the database and calls has_schema_privilege() on each: a
+ * schema dropped by someone else meanwhile (another TechIt database in the same PostgreSQL
+ * database going away; the test suites do this all the time) fails our start with "schema … does
+ * not exist". Here the question is put to our own schema alone.
+ */
+function withIntrospectionOf(db: Kysely<any>, schema: string): Kysely<any> {
+  const introspection = new OwnSchemaIntrospector(db, schema);
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      // Kysely keeps its state in private fields: its methods must run on the real instance.
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** The tables (names only: all the Migrator reads) of one schema. */
+class OwnSchemaIntrospector implements DatabaseIntrospector {
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly schema: string,
+  ) {}
+
+  getSchemas(): Promise<SchemaMetadata[]> {
+    return Promise.resolve([{ name: this.schema }]);
+  }
+
+  async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string }>`
+      select c.relname as name
+      from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = ${this.schema} and c.relkind in ('r', 'p')`.execute(this.db);
+    return rows.map(({ name }) => ({ name, schema: this.schema, isView: false, columns: [] }));
+  }
+
+  async getMetadata(): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables() };
+  }
 }
