@@ -311,6 +311,19 @@ describe('limits and bad input (400, nothing stored)', () => {
     expect(await readDraft(t, owner, draft._id)).toEqual(draft);
   });
 
+  it('refuses a version no integer column holds (2^31, 2^53, 1e20) with 400, where PostgreSQL failed (500)', async () => {
+    const draft = await createDraft(t, owner);
+    for (const version of [2 ** 31, 2 ** 53, 1e20]) {
+      const response = await t.http
+        .put(`/api/drafts/${draft._id}`)
+        .set('Authorization', owner.auth)
+        .send({ version, title: 'x' })
+        .expect(400);
+      expect(response.body).toEqual({ error: 'version must be at most 2147483647' });
+    }
+    expect(await readDraft(t, owner, draft._id)).toEqual(draft);
+  });
+
   it('refuses a save without a version', async () => {
     const draft = await createDraft(t, owner);
     const response = await t.http

@@ -3,8 +3,21 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CATEGORIES, type Category } from '@techit/contract/enums';
 import type { DraftKind } from '@techit/contract/api-types';
 import { LIMITS } from '@techit/contract/limits';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { PageQueryDto } from '../../common/dto/page-query.dto';
+
+const VERSION_MAX = 2_147_483_647;
 
 export const DRAFT_KINDS: readonly DraftKind[] = ['post', 'notice'];
 
@@ -77,10 +90,16 @@ export class CreateDraftDto extends DraftFieldsDto {
 }
 
 export class UpdateDraftDto extends DraftFieldsDto {
-  @ApiProperty({ minimum: 1, description: 'The version this save started from (the last one the editor got)' })
+  @ApiProperty({
+    minimum: 1,
+    maximum: VERSION_MAX,
+    description: 'The version this save started from (the last one the editor got)',
+  })
   @IsNotEmpty({ message: 'version is required' })
   @IsInt({ message: 'version must be a whole number' })
   @Min(1, { message: 'version must be 1 or more' })
+  // The column is a 32-bit integer on PostgreSQL: a larger value would fail there as a 500.
+  @Max(VERSION_MAX, { message: `version must be at most ${VERSION_MAX}` })
   version: number;
 }
 
