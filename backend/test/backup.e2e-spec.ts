@@ -13,10 +13,11 @@ import { LOCAL_UPLOAD_URL } from '../src/common/url-rules';
 import { createDatabase, SQLITE_FILE } from '../src/database/create-database';
 import type { Db } from '../src/database/database.types';
 import { migrationNames } from '../src/database/migrations';
+import { createDraft } from './support/draft-factories';
 import { createPost, createUser, type TestUser } from './support/factories';
 import { snapshot, startTestApp, TEST_DIALECT, type TestApp } from './support/test-app';
 
-const TABLES = ['users', 'follows', 'posts', 'likes', 'comments', 'notices'];
+const TABLES = ['users', 'follows', 'posts', 'likes', 'comments', 'notices', 'drafts'];
 
 /** What a CLI run printed, and its exit code. */
 interface Run {
@@ -181,13 +182,17 @@ function startWriteLoad(t: TestApp, users: TestUser[], postIds: string[]) {
   };
 }
 
-/** A running app with a few users, each with an uploaded avatar and a post with a picture. */
+/**
+ * A running app with a few users, each with an uploaded avatar, a post with a picture and a draft
+ * of its edit (drafts are user content: a backup holds them).
+ */
 async function startLiveApp(): Promise<{ live: TestApp; users: TestUser[]; postIds: string[] }> {
   const live = await startTestApp();
   const users: TestUser[] = [];
   for (let i = 0; i < 4; i += 1) users.push(await createUser(live, { pic: await upload(live) }));
   const postIds: string[] = [];
   for (const user of users) postIds.push((await createPost(live, user, { pic: await upload(live) }))._id);
+  for (const [index, user] of users.entries()) await createDraft(live, user, { postId: postIds[index], body: 'edit' });
   return { live, users, postIds };
 }
 
@@ -247,7 +252,7 @@ describe('npm run backup under write load, then npm run restore', () => {
       const db = restored.db;
       const counts = await readEveryTable(db);
       expect(Object.keys(counts)).toEqual(expect.arrayContaining([...TABLES, 'kysely_migration']));
-      for (const table of ['users', 'posts', 'likes', 'comments']) expect(counts[table]).toBeGreaterThan(0);
+      for (const table of ['users', 'posts', 'likes', 'comments', 'drafts']) expect(counts[table]).toBeGreaterThan(0);
       const applied = await db
         .selectFrom('kysely_migration' as never)
         .select('name' as never)

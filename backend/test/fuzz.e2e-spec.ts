@@ -18,6 +18,7 @@ import {
   POLLUTION_BODIES,
 } from './support/fuzz-arbitraries';
 import { expectPrototypesClean, expectSafeReply, FuzzClient, type RawReply } from './support/fuzz-http';
+import { createDraft } from './support/draft-factories';
 import { createNotice, createPost, createUser, type TestUser } from './support/factories';
 import { snapshot, startTestApp, type TestApp } from './support/test-app';
 
@@ -73,6 +74,8 @@ describe('fuzzing every endpoint with hostile input', () => {
   let otherPostId: string;
   let commentIds: string[];
   let cursors: string[];
+  /** Drafts of mine and of another user (the others' answer 404). */
+  let draftIds: string[];
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -97,6 +100,11 @@ describe('fuzzing every endpoint with hostile input', () => {
       commentIds.push(comments.filter((comment) => comment.postedBy._id === author.id).pop()!._id);
     }
     realIds = [me.id, other.id, myPostId, otherPostId, ...notices, ...commentIds];
+    draftIds = [
+      (await createDraft(t, me, { title: 'Mine' }))._id,
+      (await createDraft(t, me, { postId: myPostId }))._id,
+      (await createDraft(t, other, { kind: 'notice', desc: 'Theirs' }))._id,
+    ];
     cursors = [
       (await t.http.get('/api/posts?limit=1').expect(200)).body.nextCursor as string,
       (await t.http.get('/api/allnotices?limit=1').expect(200)).body.nextCursor as string,
@@ -306,6 +314,65 @@ describe('fuzzing every endpoint with hostile input', () => {
         }),
         ({ query, auth }) => send('GET', `/api/posts?${query}`, auth),
       ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile ids, bodies and query strings on /api/drafts and /api/drafts/:id',
+    () => {
+      const fields = {
+        title: text(80),
+        desc: text(1000),
+        body: text(2000),
+        category: fc.constantFrom('', ...CATEGORIES).map(json),
+        link1: links.map(json),
+        link2: links.map(json),
+        pic: pictures.map(json),
+        links: fc.array(fc.constantFrom('https://example.com', 'htt', ''), { maxLength: 4 }).map(json),
+      };
+      const version = fc
+        .oneof(fc.integer({ min: -2, max: 5 }), fc.constantFrom(2 ** 31, 2 ** 53, 1e20, 1.5, -0))
+        .map(json);
+      // Mostly real drafts, so saves get past the lookup to the version check.
+      const id = fc.oneof(
+        { weight: 2, arbitrary: fc.constantFrom(...draftIds) },
+        { weight: 1, arbitrary: hostileId([...draftIds, ...realIds]) },
+      );
+      return check(
+        fc.oneof(
+          bodyRequest({
+            kind: fc.constantFrom('post', 'notice').map(json),
+            postId: fc.constantFrom(myPostId, otherPostId, 'nonsense').map(json),
+            ...fields,
+          }).map((request) => ({ method: 'POST', path: '/api/drafts', ...request })),
+          fc
+            .tuple(id, bodyRequest({ version, ...fields }))
+            .map(([draftId, request]) => ({ method: 'PUT', path: `/api/drafts/${draftId}`, ...request })),
+          fc
+            .record({
+              query: hostileQuery(['page', 'limit', 'cursor', 'postId'], [...cursors, myPostId]),
+              auth: asMe(),
+            })
+            .map(({ query, auth }) => ({
+              method: 'GET',
+              path: `/api/drafts?${query}`,
+              auth,
+              body: undefined,
+              type: undefined,
+            })),
+          fc
+            .record({ method: fc.constantFrom('GET', 'DELETE'), id, auth: asMe() })
+            .map(({ method, id: draftId, auth }) => ({
+              method,
+              path: `/api/drafts/${draftId}`,
+              auth,
+              body: undefined,
+              type: undefined,
+            })),
+        ),
+        ({ method, path, auth, body, type }) => send(method, path, auth, body, type),
+      );
+    },
     FAMILY_TIMEOUT_MS,
   );
 
@@ -630,6 +697,11 @@ const TAILORED = [
   'DELETE /api/deletenotice/{id}',
   'POST /api/upload',
   'GET /api/health',
+  'POST /api/drafts',
+  'GET /api/drafts',
+  'GET /api/drafts/{id}',
+  'PUT /api/drafts/{id}',
+  'DELETE /api/drafts/{id}',
 ];
 
 interface OpenApi {

@@ -204,6 +204,34 @@ describe('rate limits at their default values', () => {
       expect(othersLike.headers['ratelimit-limit']).toBe('60');
     });
   });
+
+  describe('POST /api/drafts, PUT and DELETE /api/drafts/:id', () => {
+    it('give each user 120 a minute (six editors autosaving every 3 s), apart from the content budget', async () => {
+      const address = nextAddress();
+      const writer = await createUser(from(t, nextAddress()));
+      const other = await createUser(from(t, nextAddress()));
+      // One client address for both users: the limit is per user, not per address.
+      const client = () => from(t, address).http;
+      const created = await client().post('/api/drafts').set('Authorization', writer.auth).send({ kind: 'post' });
+      expect(created.status).toBe(201);
+      const id = created.body.draft._id as string;
+      const save = (version: number) =>
+        client()
+          .put(`/api/drafts/${id}`)
+          .set('Authorization', writer.auth)
+          .send({ version, body: `v${version}` });
+      for (let version = 1; version < 120; version += 1) expect((await save(version)).status).toBe(200);
+      expectTooManyRequests(await save(120), 60);
+      expectTooManyRequests(await client().delete(`/api/drafts/${id}`).set('Authorization', writer.auth), 60);
+
+      // Reading drafts and publishing are not counted against it; other users have their own.
+      expect((await client().get(`/api/drafts/${id}`).set('Authorization', writer.auth)).status).toBe(200);
+      await createPost(from(t, address), writer);
+      const othersDraft = await client().post('/api/drafts').set('Authorization', other.auth).send({ kind: 'post' });
+      expect(othersDraft.status).toBe(201);
+      expect(othersDraft.headers['ratelimit-limit']).toBe('120');
+    });
+  });
 });
 
 describe('rate limits with short windows', () => {

@@ -83,6 +83,57 @@ export interface Notice {
   createdAt: IsoDate;
 }
 
+/** What a draft is for: a post (new, or the edit page of one with postId) or a notice. */
+export type DraftKind = 'post' | 'notice';
+
+/**
+ * The fields a draft holds, every one optional and kept exactly as typed (not trimmed): a draft may
+ * be empty or half-typed, but never longer than the publish limits. A post draft holds title,
+ * desc, body, category, link1, link2 and pic; a notice draft desc and links.
+ */
+export interface DraftFields {
+  title?: string;
+  desc?: string;
+  /** Markdown, at most LIMITS.postBodyMax characters. */
+  body?: string;
+  category?: Category | '';
+  link1?: string;
+  link2?: string;
+  pic?: string;
+  links?: string[];
+}
+
+/** An unpublished post or notice, seen only by its owner (docs/decisions/026-drafts.md). */
+export interface Draft extends DraftFields {
+  _id: Id;
+  kind: DraftKind;
+  /** The post whose edit page this draft belongs to; null for a new post or notice. */
+  postId: Id | null;
+  /** 1 when created, one more on every save; a save must send the version it started from. */
+  version: number;
+  createdAt: IsoDate;
+  updatedAt: IsoDate;
+}
+
+export interface DraftReply {
+  draft: Draft;
+}
+
+/** GET /api/drafts: the caller's drafts, most recently saved first. */
+export interface DraftListReply {
+  drafts: Draft[];
+  nextCursor: string | null;
+}
+
+/**
+ * 409 from PUT /api/drafts/:id (the version sent is not the stored one) or POST /api/drafts (the
+ * post already has an edit draft): the stored draft, so the editor can offer to keep either.
+ */
+export interface DraftConflictReply {
+  error: string;
+  draft: Draft;
+}
+
 export interface TopPost {
   _id: Id;
   title: string;

@@ -12,9 +12,22 @@ export abstract class AppError extends Error {
    */
   readonly fields?: Readonly<Record<string, string>>;
 
-  constructor(message: string, options?: ErrorOptions & { fields?: Readonly<Record<string, string>> }) {
+  /**
+   * What the reply carries beside `error`, for a client that can act on it: the stored draft of a
+   * draft save that lost a race (409, drafts/drafts.service.ts).
+   */
+  readonly extra?: Readonly<Record<string, unknown>>;
+
+  constructor(
+    message: string,
+    options?: ErrorOptions & {
+      fields?: Readonly<Record<string, string>>;
+      extra?: Readonly<Record<string, unknown>>;
+    },
+  ) {
     super(message, options);
     this.fields = options?.fields;
+    this.extra = options?.extra;
   }
 }
 

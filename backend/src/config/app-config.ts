@@ -58,6 +58,7 @@ export const RATE_LIMIT_NAMES = [
   'upload',
   'content',
   'likeFollow',
+  'drafts',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 /** At most `limit` requests in any `windowSeconds`. */
@@ -293,6 +294,8 @@ const RATE_LIMIT_SETTINGS: Record<RateLimitName, [setting: string, fallback: str
   upload: ['RATE_LIMIT_UPLOAD', '30/30m'],
   content: ['RATE_LIMIT_CONTENT', '10/1m'],
   likeFollow: ['RATE_LIMIT_LIKE_FOLLOW', '60/1m'],
+  // Autosave: one save every ~3 s per open editor is 20 a minute; 120 leaves room for six.
+  drafts: ['RATE_LIMIT_DRAFTS', '120/1m'],
 };
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600 };

@@ -91,6 +91,21 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** Unpublished posts and notices (docs/decisions/026-drafts.md). */
+export interface DraftsTable {
+  id: string;
+  user_id: string;
+  /** 'post' | 'notice' */
+  kind: string;
+  /** The post whose edit page this draft belongs to; null for a new post or notice. */
+  post_id: string | null;
+  /** JSON object of the draft's fields (DraftFields in the contract), exactly as typed. */
+  fields: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   app_settings: AppSettingsTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -100,6 +115,7 @@ export interface Database {
   likes: LikesTable;
   comments: CommentsTable;
   notices: NoticesTable;
+  drafts: DraftsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -117,3 +133,5 @@ export type CommentRow = Selectable<CommentsTable>;
 export type NoticeRow = Selectable<NoticesTable>;
 export type NewNotice = Insertable<NoticesTable>;
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
+export type DraftRow = Selectable<DraftsTable>;
+export type NewDraft = Insertable<DraftsTable>;

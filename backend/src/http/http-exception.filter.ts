@@ -9,6 +9,8 @@ interface Rendered {
   error: string;
   /** Per-field sentences (validation failures, a taken name): see AppError. */
   fields?: Readonly<Record<string, string>>;
+  /** Members beside `error` (AppError.extra). */
+  extra?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -28,8 +30,9 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
  */
 export function renderError(exception: unknown): Rendered {
   if (exception instanceof AppError) {
-    const { status, message, fields } = exception;
-    return fields && Object.keys(fields).length > 0 ? { status, error: message, fields } : { status, error: message };
+    const { status, message, fields, extra } = exception;
+    const rendered: Rendered = extra ? { status, error: message, extra } : { status, error: message };
+    return fields && Object.keys(fields).length > 0 ? { ...rendered, fields } : rendered;
   }
   if (exception instanceof HttpException)
     return { status: exception.getStatus(), error: httpExceptionMessage(exception) };
@@ -71,11 +74,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
-    const { status, error, fields } = renderError(exception);
+    const { status, error, fields, extra } = renderError(exception);
     // Server-side failures with their stack, on the request's logger (so with its request id);
     // 4xx are the caller's and show only as the status in the request line.
     const request = http.getRequest<FastifyRequest>();
     if (status >= 500) request.log.error({ err: exception }, 'unexpected error');
-    void reply.status(status).send(fields && wantsFieldErrors(request) ? { error, fields } : { error });
+    const body = extra ? { error, ...extra } : { error };
+    void reply.status(status).send(fields && wantsFieldErrors(request) ? { ...body, fields } : body);
   }
 }

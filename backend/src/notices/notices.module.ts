@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DraftsModule } from '../drafts/drafts.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { UsersModule } from '../users/users.module';
 import { NoticesController } from './notices.controller';
@@ -6,7 +7,7 @@ import { NoticesRepository } from './notices.repository';
 import { NoticesService } from './notices.service';
 
 @Module({
-  imports: [IdempotencyModule, UsersModule],
+  imports: [IdempotencyModule, UsersModule, DraftsModule],
   controllers: [NoticesController],
   providers: [NoticesRepository, NoticesService],
 })

@@ -7,6 +7,7 @@ import { toPage, withLookahead } from '../common/cursor';
 import type { PageQueryDto } from '../common/dto/page-query.dto';
 import { newObjectId, parseObjectId } from '../common/object-id';
 import { toPageRequest } from '../common/page-request';
+import { DraftsService } from '../drafts/drafts.service';
 import { UsersService } from '../users/users.service';
 import type { CreateNoticeDto } from './dto/create-notice.dto';
 import { toNotice } from './notices.mapper';
@@ -22,6 +23,7 @@ export class NoticesService {
   constructor(
     private readonly notices: NoticesRepository,
     private readonly users: UsersService,
+    private readonly drafts: DraftsService,
   ) {}
 
   all(query: PageQueryDto): Promise<NoticePage> {
@@ -43,6 +45,8 @@ export class NoticesService {
       tags: JSON.stringify(input.tags ?? []),
       created_at: now.toISOString(),
     });
+    // Right after the notice is stored (one INSERT): a failed create keeps the draft.
+    await this.drafts.discardPublished(me, input.draftId);
     return toNotice(await this.require(id));
   }
 

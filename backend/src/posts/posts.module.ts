@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DraftsModule } from '../drafts/drafts.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { UsersModule } from '../users/users.module';
@@ -7,7 +8,7 @@ import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
 
 @Module({
-  imports: [IdempotencyModule, UsersModule, UploadsModule],
+  imports: [IdempotencyModule, UsersModule, UploadsModule, DraftsModule],
   controllers: [PostsController],
   providers: [PostsRepository, PostsService],
 })

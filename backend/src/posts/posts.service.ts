@@ -8,6 +8,7 @@ import { decodeCursor, toPage, withLookahead } from '../common/cursor';
 import { newObjectId, parseObjectId } from '../common/object-id';
 import { toPageRequest } from '../common/page-request';
 import { TransactionRunner } from '../database/transaction-runner';
+import { DraftsService } from '../drafts/drafts.service';
 import { ImageReleaseService } from '../uploads/image-release.service';
 import { UsersService } from '../users/users.service';
 import type { CreatePostDto, EditPostDto } from './dto/post-input.dto';
@@ -37,6 +38,7 @@ export class PostsService {
     private readonly users: UsersService,
     private readonly transactions: TransactionRunner,
     private readonly images: ImageReleaseService,
+    private readonly drafts: DraftsService,
   ) {}
 
   async feed(query: FeedQueryDto, viewer: AuthUser | null): Promise<PostPage> {
@@ -97,6 +99,8 @@ export class PostsService {
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     });
+    // Right after the post is stored (one INSERT, no transaction to join): a failed create keeps it.
+    await this.drafts.discardPublished(me, input.draftId);
     return this.get(id, me, view);
   }
 
@@ -116,6 +120,7 @@ export class PostsService {
       updated_at: new Date().toISOString(),
     });
     if (input.pic && input.pic !== post.photo) await this.images.release(post.photo);
+    await this.drafts.discardPublished(me, input.draftId);
     return this.get(post.id, me, view);
   }
 

@@ -1,7 +1,7 @@
 import type { Database, Dialect } from '../database/database.types';
 
-/** The tables the seed fills: the content, not the settings or the idempotency keys. */
-export type TableName = Exclude<keyof Database, 'app_settings' | 'idempotency_keys'>;
+/** The tables the seed fills: the content, not the settings, the idempotency keys or the drafts. */
+export type TableName = Exclude<keyof Database, 'app_settings' | 'idempotency_keys' | 'drafts'>;
 /** A whole row, every column given: the generator decides every value, defaults included. */
 export type FullRow<T extends TableName> = Database[T];
 
@@ -32,6 +32,13 @@ export const TABLES_CHILDREN_FIRST: readonly TableName[] = [
   'posts',
   'users',
 ];
+
+/**
+ * What `reset` empties: the tables the seed does not fill but that reference its tables (drafts
+ * point at users and posts; PostgreSQL refuses to truncate a referenced table alone), then the
+ * seeded ones.
+ */
+export const TABLES_TO_RESET: readonly (TableName | 'drafts')[] = ['drafts', ...TABLES_CHILDREN_FIRST];
 
 export const COLUMNS: { readonly [T in TableName]: readonly (keyof Database[T] & string)[] } = {
   users: [

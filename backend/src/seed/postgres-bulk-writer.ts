@@ -6,6 +6,7 @@ import {
   INTEGER_COLUMNS,
   type TableName,
   TABLES_CHILDREN_FIRST,
+  TABLES_TO_RESET,
 } from './bulk-writer';
 
 /**
@@ -35,7 +36,7 @@ export class PostgresBulkWriter implements BulkWriter {
   async reset(): Promise<void> {
     await this.connect();
     // One statement naming every table that references another, so no CASCADE reaches beyond them.
-    await this.client.query(`TRUNCATE ${TABLES_CHILDREN_FIRST.join(', ')}`);
+    await this.client.query(`TRUNCATE ${TABLES_TO_RESET.join(', ')}`);
   }
 
   async begin(): Promise<void> {

@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { SQLITE_FILE } from '../database/create-database';
-import { type BulkWriter, COLUMNS, type FullRow, type TableName, TABLES_CHILDREN_FIRST } from './bulk-writer';
+import {
+  type BulkWriter,
+  COLUMNS,
+  type FullRow,
+  type TableName,
+  TABLES_CHILDREN_FIRST,
+  TABLES_TO_RESET,
+} from './bulk-writer';
 
 /**
  * Its own better-sqlite3 connection on the app's file: one transaction and one prepared
@@ -34,7 +41,7 @@ export class SqliteBulkWriter implements BulkWriter {
 
   reset(): Promise<void> {
     this.sqlite.transaction(() => {
-      for (const table of TABLES_CHILDREN_FIRST) this.sqlite.exec(`DELETE FROM ${table}`);
+      for (const table of TABLES_TO_RESET) this.sqlite.exec(`DELETE FROM ${table}`);
     })();
     return Promise.resolve();
   }

@@ -403,6 +403,7 @@ function instanceEnv(databaseUrl: string, redisUrl: string, dataDir: string): No
     RATE_LIMIT_UPLOAD: '1000/30m',
     RATE_LIMIT_CONTENT: '1000000/1m',
     RATE_LIMIT_LIKE_FOLLOW: '1000000/1m',
+    RATE_LIMIT_DRAFTS: '1000000/1m',
   };
 }
 

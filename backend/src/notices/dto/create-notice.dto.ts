@@ -4,6 +4,7 @@ import { withLinkScheme } from '@techit/contract/url-rules';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsHttpUrl } from '../../common/url-rules';
+import { DraftIdField } from '../../drafts/dto/draft-input.dto';
 import { say, Trim } from '../../common/validation';
 
 /**
@@ -67,4 +68,7 @@ export class CreateNoticeDto {
   @IsString({ each: true, message: 'Each tag must be text' })
   @MaxLength(LIMITS.noticeTagMax, { each: true, message: `Each tag must be at most ${LIMITS.noticeTagMax} characters` })
   tags?: string[];
+
+  @DraftIdField()
+  draftId?: string;
 }

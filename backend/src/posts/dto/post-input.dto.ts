@@ -4,6 +4,7 @@ import { CATEGORIES, type Category } from '@techit/contract/enums';
 import { LIMITS } from '@techit/contract/limits';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsHttpUrl, IsPictureUrl } from '../../common/url-rules';
+import { DraftIdField } from '../../drafts/dto/draft-input.dto';
 import { LinkText, say, Trim, TrimToUndefined } from '../../common/validation';
 
 /**
@@ -110,6 +111,9 @@ export class CreatePostDto {
 
   @OptionalLink('link2', 'the demo link', 'Demo link (http or https)')
   link2?: string;
+
+  @DraftIdField()
+  draftId?: string;
 }
 
 export class EditPostDto {
@@ -130,6 +134,9 @@ export class EditPostDto {
 
   @OptionalPicture('A new picture URL; empty or missing keeps the current one')
   pic?: string;
+
+  @DraftIdField()
+  draftId?: string;
 }
 
 export class PostIdDto {
