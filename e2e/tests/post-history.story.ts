@@ -107,4 +107,23 @@ describe('An author reads the edit history of a post (issue 16)', () => {
     await stranger.goto(`/posts/${post._id}/history`);
     await stranger.getByText('This history is private').waitFor();
   });
+
+  it('a post whose updatedAt moved without an edit (an imported one) does not say edited', async () => {
+    const author = await story.api.user();
+    const post = await story.api.post(author, { title: 'Imported long ago' });
+    const page = await story.open('/');
+    // The reply as an imported post has it: saved again later, never edited.
+    const later = new Date(Date.parse(post.createdAt) + 3_600_000).toISOString();
+    await page.route(`**/api/posts/${post._id}?*`, async (route) => {
+      const reply = await route.fetch();
+      const body = (await reply.json()) as { post: Record<string, unknown> };
+      expect(body.post.editedAt).toBeNull();
+      await route.fulfill({ response: reply, json: { post: { ...body.post, updatedAt: later } } });
+    });
+    await page.goto(`/posts/${post._id}`);
+    const detail = page.getByRole('article');
+    await detail.getByRole('heading', { level: 1, name: 'Imported long ago' }).waitFor();
+    await detail.locator('time').first().waitFor();
+    expect(await detail.getByText('edited').count()).toBe(0);
+  });
 });
