@@ -142,6 +142,20 @@ describe('edit history', () => {
     expect((await revisions(alice, 'not-an-id').expect(404)).body).toEqual({ error: "This post doesn't exist" });
   });
 
+  it('edits racing on one post each record what they really replaced: the history chains', async () => {
+    const post = await freshPost();
+    const titles = ['Race 1', 'Race 2', 'Race 3', 'Race 4', 'Race 5'];
+    await Promise.all(titles.map((title) => edit(alice, post._id, { title }).expect(200)));
+    const { revisions: newestFirst } = (await revisions(alice, post._id).expect(200)).body as PostRevisionsReply;
+    const oldestFirst = [...newestFirst].reverse().map((revision) => revision.changes.title);
+    expect(oldestFirst).toHaveLength(titles.length);
+    expect(oldestFirst[0]?.from).toBe(ORIGINAL.title);
+    for (let i = 1; i < oldestFirst.length; i += 1) expect(oldestFirst[i]?.from).toBe(oldestFirst[i - 1]?.to);
+    const stored = await t.http.get(`/api/posts/${post._id}`).expect(200);
+    expect(stored.body.post.title).toBe(oldestFirst[oldestFirst.length - 1]?.to);
+    expect(new Set(oldestFirst.map((change) => change?.to))).toEqual(new Set(titles));
+  });
+
   it('a refused edit (another member) records nothing', async () => {
     const post = await freshPost();
     const before = await snapshot(t.db);
