@@ -377,7 +377,7 @@ describe('fuzzing every endpoint with hostile input', () => {
   );
 
   it(
-    'never answers 5xx to hostile ids and query strings on GET /api/allnotices, /api/userposts/:userId and /api/usernotices/:userId',
+    'never answers 5xx to hostile ids and query strings on GET /api/allnotices, /api/userposts/:userId, /api/usernotices/:userId and /api/posts/:id/revisions',
     () =>
       check(
         fc.record({
@@ -385,6 +385,7 @@ describe('fuzzing every endpoint with hostile input', () => {
             fc.constant('/api/allnotices'),
             hostileId([me.id, other.id, ...realIds]).map((id) => `/api/userposts/${id}`),
             hostileId([me.id, other.id, ...realIds]).map((id) => `/api/usernotices/${id}`),
+            hostileId([myPostId, otherPostId, ...realIds]).map((id) => `/api/posts/${id}/revisions`),
           ),
           query: hostileQuery(['page', 'limit', 'cursor'], cursors),
           auth: asMe(),
@@ -682,6 +683,7 @@ const TAILORED = [
   'GET /api/posts',
   'GET /api/posts/{id}',
   'GET /api/posts/{id}/comments',
+  'GET /api/posts/{id}/revisions',
   'GET /api/top-posts',
   'GET /api/userposts/{userId}',
   'POST /api/createpost',

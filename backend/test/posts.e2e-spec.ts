@@ -131,6 +131,7 @@ describe('GET /api/posts/:id', () => {
         postedBy: authorOf(alice),
         createdAt: created.createdAt,
         updatedAt: created.updatedAt,
+        editedAt: null,
       },
     });
     const asAlice = await t.http.get(`/api/posts/${created._id}`).set('Authorization', alice.auth).expect(200);
@@ -331,6 +332,7 @@ describe('POST /api/createpost', () => {
         postedBy: authorOf(alice),
         createdAt: expect.stringMatching(ISO),
         updatedAt: post.createdAt,
+        editedAt: null,
       },
     });
     const stored = await t.http.get(`/api/posts/${post._id}`).expect(200);
@@ -587,6 +589,7 @@ describe('PUT /api/editpost/:id', () => {
       postedBy: authorOf(alice),
       createdAt: post.createdAt,
       updatedAt: expect.stringMatching(ISO),
+      editedAt: expect.stringMatching(ISO),
     });
     expect(Date.parse(edited.updatedAt)).toBeGreaterThan(Date.parse(post.updatedAt));
     const stored = await t.http.get(`/api/posts/${post._id}`).set('Authorization', alice.auth).expect(200);

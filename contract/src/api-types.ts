@@ -70,8 +70,40 @@ export interface Post {
   commentsCount: number;
   postedBy: Author;
   createdAt: IsoDate;
-  /** createdAt until the author edits the post; likes and comments leave it (the web app's "edited"). */
+  /** createdAt until the author edits the post; likes and comments leave it. */
   updatedAt: IsoDate;
+  /**
+   * When the author last changed the post (the web app's "edited"); null when never. Unlike
+   * updatedAt, an edit that changes nothing, an import or a migration never sets it
+   * (docs/decisions/027-post-revisions.md).
+   */
+  editedAt: IsoDate | null;
+}
+
+/** The fields a post revision records (the editable ones, by their API names). */
+export type RevisedField = 'title' | 'desc' | 'category' | 'link1' | 'link2' | 'photo';
+
+export interface FieldChange {
+  from: string;
+  to: string;
+}
+
+/** What one edit changed: only the fields whose value differs, each with its before and after. */
+export type RevisionChanges = Partial<Record<RevisedField, FieldChange>>;
+
+/** One edit of a post: who, when, and only the fields it changed. */
+export interface PostRevision {
+  _id: Id;
+  editedBy: Author;
+  createdAt: IsoDate;
+  changes: RevisionChanges;
+}
+
+/** GET /api/posts/:id/revisions: newest first, REVISION_PAGE_SIZE at a time. */
+export interface PostRevisionsReply {
+  revisions: PostRevision[];
+  /** Pass back as `cursor` for the next page; null when there is no next page. */
+  nextCursor: string | null;
 }
 
 export interface Notice {

@@ -48,6 +48,9 @@ export const LIST_COMMENTS_PREVIEW = 3;
  */
 export const COMMENT_PAGE = { defaultSize: 50, maxSize: 100 } as const;
 
+/** GET /api/posts/:id/revisions answers this many edits per page, newest first. */
+export const REVISION_PAGE_SIZE = 50;
+
 export const UI = {
   themeSaveDelayMs: 1500,
   topPostsSkeletonRows: 5,

@@ -44,6 +44,18 @@ export interface PostsTable {
   commenters_count: number;
   created_at: string;
   updated_at: string;
+  /** The last edit that changed something; null until then (likes and comments never set it). */
+  edited_at: string | null;
+}
+
+/** One edit of a post; see docs/decisions/027-post-revisions.md. */
+export interface PostRevisionsTable {
+  id: string;
+  post_id: string;
+  editor_id: string;
+  /** JSON: { [apiField]: { from, to } } for the fields this edit changed. */
+  changes: string;
+  created_at: string;
 }
 
 export interface LikesTable {
@@ -112,6 +124,7 @@ export interface Database {
   users: UsersTable;
   follows: FollowsTable;
   posts: PostsTable;
+  post_revisions: PostRevisionsTable;
   likes: LikesTable;
   comments: CommentsTable;
   notices: NoticesTable;
@@ -129,6 +142,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type PostRow = Selectable<PostsTable>;
 export type NewPost = Insertable<PostsTable>;
 export type PostUpdate = Updateable<PostsTable>;
+export type PostRevisionRow = Selectable<PostRevisionsTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type NoticeRow = Selectable<NoticesTable>;
 export type NewNotice = Insertable<NoticesTable>;

@@ -19,6 +19,7 @@ import * as imageReferenceIndexes from './migrations/2026-11-21T12-30-00-image-r
 import * as appSettings from './migrations/2026-11-25T20-00-00-app-settings';
 import * as idempotencyKeys from './migrations/2026-11-25T20-10-00-idempotency-keys';
 import * as drafts from './migrations/2026-11-25T22-00-00-drafts';
+import * as postRevisions from './migrations/2026-11-25T22-10-00-post-revisions';
 
 /**
  * The migrations, listed by hand so the build needs no file-system scanning. Names are
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T20-00-00-app-settings': appSettings,
   '2026-11-25T20-10-00-idempotency-keys': idempotencyKeys,
   '2026-11-25T22-00-00-drafts': drafts,
+  '2026-11-25T22-10-00-post-revisions': postRevisions,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

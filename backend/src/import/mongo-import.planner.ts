@@ -270,6 +270,8 @@ class ImportPlanner {
         author_id: author,
         created_at: createdAt,
         updated_at: this.date(fields.updatedAt, id) ?? createdAt,
+        // The export says when a post was saved, not whether its words changed: unedited here.
+        edited_at: null,
         likes_count: likes.length,
         comments_count: comments.length,
         commenters_count: new Set(comments.map((comment) => comment.author_id)).size,

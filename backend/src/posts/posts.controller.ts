@@ -6,6 +6,7 @@ import type {
   Post as ApiPost,
   PostListReply,
   PostReply,
+  PostRevisionsReply,
   TopPostsReply,
   UserPostsReply,
 } from '@techit/contract/api-types';
@@ -18,13 +19,14 @@ import { Idempotent } from '../idempotency/idempotent.decorator';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { FeedQueryDto } from './dto/feed-query.dto';
 import { CommentDto, CreatePostDto, EditPostDto, PostIdDto } from './dto/post-input.dto';
-import { CommentsQueryDto, PostViewQueryDto, UserPostsQueryDto } from './dto/post-view-query.dto';
+import { CommentsQueryDto, PostViewQueryDto, RevisionsQueryDto, UserPostsQueryDto } from './dto/post-view-query.dto';
 import {
   CommentsResponse,
   LikeReplyResponse,
   PostListResponse,
   PostReplyResponse,
   PostResponse,
+  PostRevisionsResponse,
   TopPostsResponse,
   UserPostsResponse,
 } from './dto/post.response';
@@ -76,6 +78,23 @@ export class PostsController {
   @ApiErrors(400, 404)
   comments(@Param('id') id: string, @Query() query: CommentsQueryDto): Promise<CommentsReply> {
     return this.posts.comments(id, query);
+  }
+
+  @Get('posts/:id/revisions')
+  @Authenticated()
+  @ApiOperation({
+    summary: "A post's edit history, newest first (its author or an admin)",
+    description:
+      'One revision per edit that changed something: who, when, and only the changed fields, each from → to. 50 a page; cursor: the nextCursor of the page before.',
+  })
+  @ApiOkResponse({ type: PostRevisionsResponse })
+  @ApiErrors(400, 403, 404)
+  revisions(
+    @CurrentUser() me: AuthUser,
+    @Param('id') id: string,
+    @Query() query: RevisionsQueryDto,
+  ): Promise<PostRevisionsReply> {
+    return this.posts.revisions(me, id, query);
   }
 
   @Get('top-posts')

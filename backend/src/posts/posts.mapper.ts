@@ -1,6 +1,6 @@
-import type { Comment, Post, TopPost } from '@techit/contract/api-types';
+import type { Comment, Post, PostRevision, RevisionChanges, TopPost } from '@techit/contract/api-types';
 import type { Category } from '@techit/contract/enums';
-import type { CommentWithAuthor, PostWithAuthor } from './posts.repository';
+import type { CommentWithAuthor, PostWithAuthor, RevisionWithEditor } from './posts.repository';
 
 function author(row: { author_id: string; author_user_name: string; author_pic: string }) {
   return { _id: row.author_id, userName: row.author_user_name, pic: row.author_pic };
@@ -26,6 +26,17 @@ export function toPost(row: PostWithAuthor, likes: string[], comments: Comment[]
     postedBy: author(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    editedAt: row.edited_at ?? null,
+  };
+}
+
+export function toRevision(row: RevisionWithEditor): PostRevision {
+  return {
+    _id: row.id,
+    editedBy: { _id: row.editor_id, userName: row.editor_user_name, pic: row.editor_pic },
+    createdAt: row.created_at,
+    // Written only by the edit path from changedFields (post-changes.ts), so it is that shape.
+    changes: JSON.parse(row.changes) as RevisionChanges,
   };
 }
 

@@ -4,10 +4,20 @@ import type { Keyset, PageRequest } from '../common/cursor';
 import { DATABASE } from '../database/database.tokens';
 import { keysetPage, newestFirst, oldestFirstPage } from '../database/keyset-page';
 import { PreparedQuery } from '../database/prepared-query';
-import type { CommentRow, Database, Db, Executor, NewPost, PostRow, PostUpdate } from '../database/database.types';
+import type {
+  CommentRow,
+  Database,
+  Db,
+  Executor,
+  NewPost,
+  PostRevisionRow,
+  PostRow,
+  PostUpdate,
+} from '../database/database.types';
 
 export type PostWithAuthor = PostRow & { author_user_name: string; author_pic: string };
 export type CommentWithAuthor = CommentRow & { author_user_name: string; author_pic: string };
+export type RevisionWithEditor = PostRevisionRow & { editor_user_name: string; editor_pic: string };
 
 /** Which posts a list shows: everyone's, one author's, or those of the people a user follows. */
 export type PostFilter =
@@ -204,11 +214,44 @@ export class PostsRepository {
     await this.db.insertInto('posts').values(post).execute();
   }
 
-  async update(id: string, patch: PostUpdate): Promise<void> {
-    await this.db.updateTable('posts').set(patch).where('id', '=', id).execute();
+  async update(id: string, patch: PostUpdate, ex: Executor = this.db): Promise<void> {
+    await ex.updateTable('posts').set(patch).where('id', '=', id).execute();
   }
 
-  /** Likes and comments go with the post (ON DELETE CASCADE). */
+  /**
+   * The post as it is now, or undefined when it is gone, read by a write that changes nothing: on
+   * PostgreSQL the row stays locked until the transaction ends, and on SQLite the transaction
+   * holds the write lock from here on, so two edits of one post queue up and each revision's
+   * "from" is what the edit really replaced.
+   */
+  lockForEdit(id: string, ex: Executor): Promise<PostRow | undefined> {
+    return ex
+      .updateTable('posts')
+      .set((eb) => ({ edited_at: eb.ref('edited_at') }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async insertRevision(revision: PostRevisionRow, ex: Executor): Promise<void> {
+    await ex.insertInto('post_revisions').values(revision).execute();
+  }
+
+  /** A post's edits, newest first, after `after` (post_revisions_post_created_idx). */
+  revisionsPage(postId: string, page: { limit: number; after?: Keyset }): Promise<RevisionWithEditor[]> {
+    return keysetPage(
+      this.db
+        .selectFrom('post_revisions')
+        .innerJoin('users', 'users.id', 'post_revisions.editor_id')
+        .selectAll('post_revisions')
+        .select(['users.user_name as editor_user_name', 'users.pic as editor_pic'])
+        .where('post_revisions.post_id', '=', postId),
+      'post_revisions',
+      page.after ? { limit: page.limit, keyset: page.after } : { limit: page.limit, offset: 0 },
+    ).execute();
+  }
+
+  /** Likes, comments and revisions go with the post (ON DELETE CASCADE). */
   async delete(id: string): Promise<void> {
     await this.db.deleteFrom('posts').where('id', '=', id).execute();
   }

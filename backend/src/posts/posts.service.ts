@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { Comment, LikeReply, Post, TopPost } from '@techit/contract/api-types';
+import type { Comment, LikeReply, Post, PostRevisionsReply, TopPost } from '@techit/contract/api-types';
 import { DEFAULT_FEED, DEFAULT_POST_VIEW, type PostView } from '@techit/contract/enums';
-import { COMMENT_PAGE, LIST_COMMENTS_PREVIEW, PAGINATION, TOP_POSTS_COUNT } from '@techit/contract/limits';
+import {
+  COMMENT_PAGE,
+  LIST_COMMENTS_PREVIEW,
+  PAGINATION,
+  REVISION_PAGE_SIZE,
+  TOP_POSTS_COUNT,
+} from '@techit/contract/limits';
 import type { AuthUser } from '../auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../common/app-errors';
 import { decodeCursor, toPage, withLookahead } from '../common/cursor';
@@ -14,9 +20,10 @@ import { UsersService } from '../users/users.service';
 import type { CreatePostDto, EditPostDto } from './dto/post-input.dto';
 import type { FeedQueryDto } from './dto/feed-query.dto';
 import type { PageQueryDto } from '../common/dto/page-query.dto';
-import type { Executor } from '../database/database.types';
-import type { CommentsQueryDto, UserPostsQueryDto } from './dto/post-view-query.dto';
-import { toComment, toPost, toTopPost } from './posts.mapper';
+import type { Executor, PostRow } from '../database/database.types';
+import type { CommentsQueryDto, RevisionsQueryDto, UserPostsQueryDto } from './dto/post-view-query.dto';
+import { changedFields, type RevisedValues } from './post-changes';
+import { toComment, toPost, toRevision, toTopPost } from './posts.mapper';
 import { type CommentWithAuthor, type PostFilter, PostsRepository, type PostWithAuthor } from './posts.repository';
 
 export interface CommentPage {
@@ -104,24 +111,70 @@ export class PostsService {
     return this.get(id, me, view);
   }
 
-  /** Only the author edits: an admin may remove a post but not put words in someone's mouth. */
+  /**
+   * Only the author edits: an admin may remove a post but not put words in someone's mouth. An edit
+   * that changes something writes the post and its revision in one transaction (docs/decisions/
+   * 027-post-revisions.md); one that changes nothing writes nothing (no revision, editedAt and
+   * updatedAt stay).
+   */
   async edit(me: AuthUser, rawId: string, input: EditPostDto, view: PostView = DEFAULT_POST_VIEW): Promise<Post> {
     const post = await this.requirePost(rawId);
     if (post.author_id !== me.id) throw new ForbiddenError('Only the author can edit this post');
-    await this.posts.update(post.id, {
-      title: input.title,
-      description: input.desc,
-      // Blank or missing: the post has no category (as on create).
-      category: input.category ?? '',
-      link1: input.link1 ?? '',
-      link2: input.link2 ?? '',
-      // A blank picture keeps the current one: the original client resends the form as it was.
-      ...(input.pic ? { photo: input.pic } : {}),
-      updated_at: new Date().toISOString(),
+    const replacedPhoto = await this.transactions.run(async (trx) => {
+      // Read again under the lock: a concurrent edit may have landed since requirePost.
+      const current = await this.posts.lockForEdit(post.id, trx);
+      if (!current) throw new NotFoundError(POST_NOT_FOUND);
+      const after: RevisedValues = {
+        title: input.title,
+        desc: input.desc,
+        // Blank or missing: the post has no category (as on create).
+        category: input.category ?? '',
+        link1: input.link1 ?? '',
+        link2: input.link2 ?? '',
+        // A blank picture keeps the current one: the original client resends the form as it was.
+        photo: input.pic || current.photo,
+      };
+      const changes = changedFields(revisedValuesOf(current), after);
+      if (!changes) return null;
+      const at = new Date();
+      const now = at.toISOString();
+      await this.posts.update(
+        post.id,
+        {
+          title: after.title,
+          description: after.desc,
+          category: after.category,
+          link1: after.link1,
+          link2: after.link2,
+          photo: after.photo,
+          updated_at: now,
+          edited_at: now,
+        },
+        trx,
+      );
+      await this.posts.insertRevision(
+        { id: newObjectId(at), post_id: post.id, editor_id: me.id, changes: JSON.stringify(changes), created_at: now },
+        trx,
+      );
+      return changes.photo?.from ?? null;
     });
-    if (input.pic && input.pic !== post.photo) await this.images.release(post.photo);
+    // After the commit: a rolled-back edit still shows the old picture.
+    if (replacedPhoto !== null) await this.images.release(replacedPhoto);
     await this.drafts.discardPublished(me, input.draftId);
     return this.get(post.id, me, view);
+  }
+
+  /** Newest first; the author and admins only (a revision may hold words the author took back). */
+  async revisions(me: AuthUser, rawId: string, query: RevisionsQueryDto): Promise<PostRevisionsReply> {
+    const post = await this.requirePost(rawId);
+    if (post.author_id !== me.id && me.role !== 'admin')
+      throw new ForbiddenError("Only the author or an admin can see this post's history");
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const { rows, nextCursor } = toPage(
+      await this.posts.revisionsPage(post.id, { limit: REVISION_PAGE_SIZE + 1, after }),
+      REVISION_PAGE_SIZE,
+    );
+    return { revisions: rows.map(toRevision), nextCursor };
   }
 
   /** One DELETE: the likes and comments cascade with it atomically, so no transaction is needed. */
@@ -291,6 +344,17 @@ function toViewedPost(
   comments: CommentWithAuthor[],
 ): Post {
   return toPost(row, viewer && liked.has(row.id) ? [viewer.id] : [], comments.map(toComment));
+}
+
+function revisedValuesOf(row: PostRow): RevisedValues {
+  return {
+    title: row.title,
+    desc: row.description,
+    category: row.category,
+    link1: row.link1,
+    link2: row.link2,
+    photo: row.photo,
+  };
 }
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {

@@ -25,6 +25,7 @@ export interface BulkWriter {
 
 /** Children before parents, so deleting in this order never trips a foreign key. */
 export const TABLES_CHILDREN_FIRST: readonly TableName[] = [
+  'post_revisions',
   'likes',
   'comments',
   'follows',
@@ -71,7 +72,10 @@ export const COLUMNS: { readonly [T in TableName]: readonly (keyof Database[T] &
     'commenters_count',
     'created_at',
     'updated_at',
+    'edited_at',
   ],
+  // The seed writes no edit history (every seeded post is unedited); listed so reset empties it.
+  post_revisions: ['id', 'post_id', 'editor_id', 'changes', 'created_at'],
   likes: ['post_id', 'user_id', 'created_at'],
   comments: ['id', 'post_id', 'author_id', 'text', 'created_at'],
   notices: ['id', 'author_id', 'description', 'links', 'tags', 'created_at'],

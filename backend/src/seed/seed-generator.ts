@@ -203,7 +203,15 @@ function startRun(writer: BulkWriter, input: GenerateInput): SeedRun {
     notices: root.fork(),
   };
   const now = input.now.getTime();
-  const insertMs: Record<TableName, number> = { users: 0, follows: 0, posts: 0, likes: 0, comments: 0, notices: 0 };
+  const insertMs: Record<TableName, number> = {
+    users: 0,
+    follows: 0,
+    posts: 0,
+    post_revisions: 0,
+    likes: 0,
+    comments: 0,
+    notices: 0,
+  };
   const write = async <T extends TableName>(table: T, rows: FullRow<T>[]): Promise<void> => {
     for (let start = 0; start < rows.length; start += ROW_CHUNK) {
       const began = performance.now();
@@ -485,6 +493,8 @@ async function writePosts(
         commenters_count: commenters.size,
         created_at: isoTime(created),
         updated_at: isoTime(random.chance(0.1) ? created + (now - created) * random.next() : created),
+        // No seeded post has an edit history, so none says "edited" (see 027-post-revisions.md).
+        edited_at: null,
       });
       if (index === deepIndex) written.deepCursor = encodeCursor({ createdAt: isoTime(created), id });
       if (likers.length > written.viralPostLikes) {

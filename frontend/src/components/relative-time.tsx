@@ -1,10 +1,14 @@
-import { formatExactTime, formatRelativeTime, wasEdited } from '../lib/relative-time';
+import { formatExactTime, formatRelativeTime } from '../lib/relative-time';
 
 interface RelativeTimeProps {
   /** When it happened (ISO 8601). */
   dateTime: string;
-  /** When it was last saved: later than `dateTime` by more than a few seconds, "edited" follows. */
-  updatedAt?: string;
+  /**
+   * When its author last changed it (a post's editedAt), or null: then "edited" follows, with the
+   * exact time on hover. Not updatedAt, which an import may have moved without an edit
+   * (docs/decisions/027-post-revisions.md).
+   */
+  editedAt?: string | null;
   className?: string;
 }
 
@@ -13,17 +17,16 @@ interface RelativeTimeProps {
  * reachable by keyboard (a focus shows the same title); "edited" after it when it was changed.
  * Every date of the interface is drawn by it.
  */
-export function RelativeTime({ dateTime, updatedAt, className }: RelativeTimeProps) {
+export function RelativeTime({ dateTime, editedAt, className }: RelativeTimeProps) {
   const exact = formatExactTime(dateTime);
-  const edited = wasEdited(dateTime, updatedAt);
   return (
     <span className={className}>
       {/* Focusable so a keyboard user reaches the exact time (its title) too. */}
       <time dateTime={dateTime} title={exact} tabIndex={0}>
         {formatRelativeTime(dateTime, Date.now())}
       </time>
-      {edited && updatedAt && (
-        <span className="edited-mark" title={`Edited ${formatExactTime(updatedAt)}`}>
+      {editedAt && (
+        <span className="edited-mark" title={`Edited ${formatExactTime(editedAt)}`}>
           {' · edited'}
         </span>
       )}

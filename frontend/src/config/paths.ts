@@ -10,5 +10,6 @@ export const paths = {
   editPost: (postId: string) => routeHref(routes.editPost.path, { postid: postId }),
   profile: (userId: string) => routeHref(routes.profile.path, { userid: userId }),
   post: (postId: string) => routeHref(routes.post.path, { postid: postId }),
+  postHistory: (postId: string) => routeHref(routes.postHistory.path, { postid: postId }),
   notices: routes.notices.path,
 } as const;

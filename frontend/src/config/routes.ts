@@ -25,6 +25,7 @@ export const routes = {
   notices: { path: '/notices', page: 'notices', layout: 'app', preload: true },
   post: { path: '/posts/:postid', page: 'post-detail', layout: 'app', preload: true },
   editPost: { path: '/editpost/:postid', page: 'edit-post', layout: 'app' },
+  postHistory: { path: '/posts/:postid/history', page: 'post-history', layout: 'app', session: true },
   profile: { path: '/profile/:userid', page: 'profile', layout: 'app', preload: true },
   createPost: { path: '/createpost', page: 'create', layout: 'app', session: true },
   login: { path: '/login', page: 'login', layout: 'bare' },

@@ -45,15 +45,3 @@ export function formatRelativeTime(iso: string, now: number): string {
   if (ago < 7 * DAY) return `${Math.floor(ago / DAY)} d ago`;
   return formatDate(iso);
 }
-
-/**
- * Saved again after its creation. Only an edit moves a post's updatedAt (creating sets both to the
- * same instant; likes and comments leave it alone: backend/test/posts.e2e-spec.ts), so any later
- * updatedAt is an edit.
- */
-export function wasEdited(createdAt: string, updatedAt: string | undefined): boolean {
-  if (!updatedAt) return false;
-  const created = parse(createdAt);
-  const updated = parse(updatedAt);
-  return !!created && !!updated && updated.getTime() > created.getTime();
-}

@@ -52,3 +52,12 @@ export class CommentsQueryDto {
   @MaxLength(200, { message: 'That cursor is not valid; start again from the first page' })
   cursor?: string;
 }
+
+/** GET /api/posts/:id/revisions: newest first, by cursor. */
+export class RevisionsQueryDto {
+  @ApiPropertyOptional({ description: 'The nextCursor of the previous page.' })
+  @IsOptional()
+  @IsString({ message: 'cursor must be text' })
+  @MaxLength(200, { message: 'That cursor is not valid; start again from the first page' })
+  cursor?: string;
+}

@@ -2,8 +2,12 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type {
   Comment,
   CommentsReply,
+  FieldChange,
   LikeReply,
   Post,
+  PostRevision,
+  PostRevisionsReply,
+  RevisionChanges,
   PostListReply,
   PostReply,
   TopPost,
@@ -50,6 +54,42 @@ export class PostResponse implements Post {
   @ApiProperty({ type: AuthorResponse }) postedBy: AuthorResponse;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the author last changed the post; null when never (an edit that changes nothing does not count)',
+  })
+  editedAt: string | null;
+}
+
+export class FieldChangeResponse implements FieldChange {
+  @ApiProperty() from: string;
+  @ApiProperty() to: string;
+}
+
+export class RevisionChangesResponse implements RevisionChanges {
+  @ApiPropertyOptional({ type: FieldChangeResponse }) title?: FieldChangeResponse;
+  @ApiPropertyOptional({ type: FieldChangeResponse }) desc?: FieldChangeResponse;
+  @ApiPropertyOptional({ type: FieldChangeResponse }) category?: FieldChangeResponse;
+  @ApiPropertyOptional({ type: FieldChangeResponse }) link1?: FieldChangeResponse;
+  @ApiPropertyOptional({ type: FieldChangeResponse }) link2?: FieldChangeResponse;
+  @ApiPropertyOptional({ type: FieldChangeResponse }) photo?: FieldChangeResponse;
+}
+
+export class PostRevisionResponse implements PostRevision {
+  @ApiProperty() _id: string;
+  @ApiProperty({ type: AuthorResponse }) editedBy: AuthorResponse;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: RevisionChangesResponse, description: 'Only the fields this edit changed, each from → to' })
+  changes: RevisionChangesResponse;
+}
+
+export class PostRevisionsResponse implements PostRevisionsReply {
+  @ApiProperty({ type: [PostRevisionResponse], description: 'Newest first, 50 a page' })
+  revisions: PostRevisionResponse[];
+  @ApiProperty({ type: String, nullable: true, description: 'Send as cursor for the next page; null on the last page' })
+  nextCursor: string | null;
 }
 
 export class LikeReplyResponse implements LikeReply {

@@ -24,6 +24,8 @@ export const postKeys = {
   details: () => ['posts', 'detail'] as const,
   detail: (postId: string) => ['posts', 'detail', postId] as const,
   top: () => ['posts', 'top'] as const,
+  /** A post's edit history (its author and admins only). */
+  revisions: (postId: string) => ['posts', 'revisions', postId] as const,
   /** The comments of a thread after the first page its post carries, keyed by where they start. */
   moreComments: (postId: string, after: string) => ['posts', 'comments', postId, after] as const,
   moreCommentsOf: (postId: string) => ['posts', 'comments', postId] as const,

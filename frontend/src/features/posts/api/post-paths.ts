@@ -28,6 +28,11 @@ export const postPaths = {
   /** GET /api/posts/:id/comments?limit=50&cursor=…: the page of comments after `cursor`. */
   commentsPage: (postId: string, cursor: string) =>
     `/posts/${encodeURIComponent(postId)}/comments?${pageQuery({ limit: COMMENT_PAGE.defaultSize, cursor })}`,
+  /** GET /api/posts/:id/revisions[?cursor=…]: the edit history, newest first. */
+  revisionsPage: (postId: string, cursor: PageCursor) => {
+    const query = pageQuery({ cursor });
+    return `/posts/${encodeURIComponent(postId)}/revisions${query ? `?${query}` : ''}`;
+  },
   /** GET /api/top-posts */
   topPosts: () => '/top-posts',
   /** POST /api/createpost */

@@ -76,7 +76,7 @@ export function CommentList({ post }: { post: Post }) {
                 <Link to={paths.profile(comment.postedBy._id)} className="comment-author">
                   {comment.postedBy.userName}
                 </Link>
-                {/* Comments cannot be edited yet: no updatedAt, so never "edited". */}
+                {/* Comments cannot be edited yet: no editedAt, so never "edited". */}
                 <RelativeTime className="secondary-text comment-date" dateTime={comment.createdAt} />
                 {canDelete && (
                   <Button

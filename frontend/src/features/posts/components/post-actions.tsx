@@ -1,8 +1,9 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Post } from '@techit/contract/api-types';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { ButtonLink } from '../../../components/button-link';
 import { paths } from '../../../config/paths';
 import { useDeletePost } from '../api/delete-post';
 import { confirm } from '../../../lib/notify';
@@ -16,7 +17,7 @@ interface PostActionsProps {
   expanded: boolean;
 }
 
-/** Edit and Delete, for the author (and Delete for an admin). */
+/** Edit and Delete, for the author (and Delete for an admin); on the post's page, its edit history once edited. */
 export function PostActions({ post, canEdit, expanded }: PostActionsProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -43,6 +44,17 @@ export function PostActions({ post, canEdit, expanded }: PostActionsProps) {
 
   return (
     <span className="post-card-actions">
+      {expanded && post.editedAt && (
+        <ButtonLink
+          type="text"
+          size="small"
+          icon={<HistoryOutlined aria-hidden />}
+          aria-label={`Edit history of the post: ${post.title}`}
+          to={paths.postHistory(post._id)}
+        >
+          History
+        </ButtonLink>
+      )}
       {canEdit && (
         <Button
           type="text"

@@ -60,7 +60,7 @@ export function PostCard({ post, expanded = false, onComment, priority = false, 
             <UserAvatar pic={post.postedBy.pic} userName={post.postedBy.userName} size={40} />
             <span className="post-author-name">{post.postedBy.userName}</span>
           </Link>
-          <RelativeTime className="post-date" dateTime={post.createdAt} updatedAt={post.updatedAt} />
+          <RelativeTime className="post-date" dateTime={post.createdAt} editedAt={post.editedAt} />
           {post.category && <Tag color={post.category === 'Doubt' ? 'orange' : 'blue'}>{post.category}</Tag>}
           {(isAuthor || isAdmin) && <PostActions post={post} canEdit={isAuthor} expanded={expanded} />}
         </header>
