@@ -6,6 +6,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import type { Db, Dialect } from './database/database.types';
 import { HealthModule } from './health/health.module';
+import { MarkdownModule } from './markdown/markdown.module';
 import { NoticesModule } from './notices/notices.module';
 import { PostsModule } from './posts/posts.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -28,6 +29,7 @@ export class AppModule {
         PostsModule,
         NoticesModule,
         UploadsModule,
+        MarkdownModule,
         HealthModule,
       ],
     };

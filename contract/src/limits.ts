@@ -5,6 +5,8 @@
 export const LIMITS = {
   postTitleMax: 80,
   postDescMax: 400,
+  /** A post's Markdown body (issue 16): optional, beside the spec's 400-character desc. */
+  postBodyMax: 40000,
   noticeDescMax: 1000,
   noticeLinksMax: 3,
   noticeTagsMax: 5,

@@ -58,6 +58,7 @@ export const RATE_LIMIT_NAMES = [
   'upload',
   'content',
   'likeFollow',
+  'preview',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 /** At most `limit` requests in any `windowSeconds`. */
@@ -293,6 +294,7 @@ const RATE_LIMIT_SETTINGS: Record<RateLimitName, [setting: string, fallback: str
   upload: ['RATE_LIMIT_UPLOAD', '30/30m'],
   content: ['RATE_LIMIT_CONTENT', '10/1m'],
   likeFollow: ['RATE_LIMIT_LIKE_FOLLOW', '60/1m'],
+  preview: ['RATE_LIMIT_PREVIEW', '60/1m'],
 };
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600 };

@@ -13,6 +13,7 @@ export const ROUTE_RATE_LIMITS: readonly RouteRateLimitName[] = [
   'upload',
   'content',
   'likeFollow',
+  'preview',
 ];
 
 const RATE_LIMITS_METADATA = 'techit:rate-limits';
