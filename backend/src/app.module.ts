@@ -7,6 +7,7 @@ import { DatabaseModule } from './database/database.module';
 import type { Db, Dialect } from './database/database.types';
 import { HealthModule } from './health/health.module';
 import { DraftsModule } from './drafts/drafts.module';
+import { MarkdownModule } from './markdown/markdown.module';
 import { NoticesModule } from './notices/notices.module';
 import { PostsModule } from './posts/posts.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -30,6 +31,7 @@ export class AppModule {
         NoticesModule,
         DraftsModule,
         UploadsModule,
+        MarkdownModule,
         HealthModule,
       ],
     };

@@ -250,6 +250,19 @@ describe('fuzzing every endpoint with hostile input', () => {
   );
 
   it(
+    'never answers 5xx to hostile bodies on POST /api/preview',
+    () =>
+      check(
+        bodyRequest({
+          markdown: text(2000),
+          kind: fc.constantFrom('post', 'comment', 'notice', 'essay', '').map(json),
+        }),
+        ({ auth, body, type }) => send('POST', '/api/preview', auth, body, type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
     'never answers 5xx to hostile bodies on PUT /api/follow and PUT /api/unfollow',
     () =>
       check(
@@ -698,6 +711,7 @@ const TAILORED = [
   'POST /api/createnotice',
   'DELETE /api/deletenotice/{id}',
   'POST /api/upload',
+  'POST /api/preview',
   'GET /api/health',
   'POST /api/drafts',
   'GET /api/drafts',

@@ -61,6 +61,7 @@ describe('API docs', () => {
         'POST /api/createnotice',
         'POST /api/createpost',
         'POST /api/logout-all',
+        'POST /api/preview',
         'POST /api/signin',
         'POST /api/signup',
         'POST /api/upload',

@@ -2,7 +2,7 @@
  * The JSON shapes of the API. Field names follow the original TechIt API (MongoDB's `_id`,
  * `postedBy`, `desc`) so its existing clients keep working unchanged.
  */
-import type { Category, Role, Theme } from './enums';
+import type { Category, MarkdownKind, Role, Theme } from './enums';
 
 /** 24 lowercase hex characters in MongoDB ObjectId format. */
 export type Id = string;
@@ -267,4 +267,13 @@ export interface UploadReply {
 export interface HealthReply {
   status: 'ok';
   database: 'sqlite' | 'postgres';
+}
+
+/** POST /api/preview: Markdown rendered by the very function that renders it on save. */
+export interface PreviewRequest {
+  markdown: string;
+  kind: MarkdownKind;
+}
+export interface PreviewReply {
+  html: string;
 }

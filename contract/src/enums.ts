@@ -23,3 +23,11 @@ export type Role = (typeof ROLES)[number];
 export const POST_VIEWS = ['full', 'compact'] as const;
 export type PostView = (typeof POST_VIEWS)[number];
 export const DEFAULT_POST_VIEW: PostView = 'full';
+
+/**
+ * Which Markdown set a text is rendered with: `post` is a post's body (CommonMark + GFM, headings,
+ * images from this site's storage); `comment` and `notice` are the small set (no headings, no
+ * images, line breaks kept) that a post's desc, a comment and a notice's desc use.
+ */
+export const MARKDOWN_KINDS = ['post', 'comment', 'notice'] as const;
+export type MarkdownKind = (typeof MARKDOWN_KINDS)[number];

@@ -5,7 +5,7 @@
 export const LIMITS = {
   postTitleMax: 80,
   postDescMax: 400,
-  /** A post's Markdown body (issue 16); drafts are held to it too. */
+  /** A post's Markdown body (issue 16): optional, beside the spec's 400-character desc; drafts are held to it too. */
   postBodyMax: 40000,
   noticeDescMax: 1000,
   noticeLinksMax: 3,

@@ -34,3 +34,25 @@ export function linkHost(value: string): string {
   if (!isHttpUrl(value)) return '';
   return new URL(value).hostname.replace(/^www\./i, '');
 }
+
+/**
+ * Whether a URL written in Markdown may become an `href` or `src`: http(s) and mailto, or a path
+ * on this site (`/x`, `#x`, `?x`, `x/y`). Anything else (`javascript:`, `data:`, `vbscript:`, an
+ * unknown scheme) stays text. The renderer asks after entities are decoded, so `&#106;avascript:`
+ * is `javascript:` here; blanks and control characters are refused outright, since browsers drop
+ * them inside a scheme (`java\tscript:` runs as `javascript:`).
+ */
+export function isMarkdownUrl(value: string): boolean {
+  if (value.length === 0 || value.length > LIMITS.linkMax) return false;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u0020\u007f-\u009f]/.test(value)) return false;
+  // A scheme is what comes before a colon that no '/', '?' or '#' precedes (as a browser reads it).
+  const scheme = /^([^/?#]*):/.exec(value)?.[1];
+  if (scheme === undefined) return true;
+  return /^(https?|mailto)$/i.test(scheme);
+}
+
+/** A Markdown link that leaves this site (it names a scheme, or `//host`): it gets rel="ugc nofollow …". */
+export function isExternalUrl(value: string): boolean {
+  return /^[/\\]{2}/.test(value) || /^[^/?#]*:/.test(value);
+}

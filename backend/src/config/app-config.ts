@@ -59,6 +59,7 @@ export const RATE_LIMIT_NAMES = [
   'content',
   'likeFollow',
   'drafts',
+  'preview',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 /** At most `limit` requests in any `windowSeconds`. */
@@ -296,6 +297,7 @@ const RATE_LIMIT_SETTINGS: Record<RateLimitName, [setting: string, fallback: str
   likeFollow: ['RATE_LIMIT_LIKE_FOLLOW', '60/1m'],
   // Autosave: one save every ~3 s per open editor is 20 a minute; 120 leaves room for six.
   drafts: ['RATE_LIMIT_DRAFTS', '120/1m'],
+  preview: ['RATE_LIMIT_PREVIEW', '60/1m'],
 };
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600 };

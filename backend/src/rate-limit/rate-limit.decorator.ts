@@ -14,6 +14,7 @@ export const ROUTE_RATE_LIMITS: readonly RouteRateLimitName[] = [
   'content',
   'likeFollow',
   'drafts',
+  'preview',
 ];
 
 const RATE_LIMITS_METADATA = 'techit:rate-limits';

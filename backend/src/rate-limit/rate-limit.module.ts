@@ -57,6 +57,7 @@ function routeThrottlers(rules: RateLimitRules, trackers: RateLimitTrackers, ref
     content: (request) => trackers.userOrIp(request),
     likeFollow: (request) => trackers.userOrIp(request),
     drafts: (request) => trackers.userOrIp(request),
+    preview: (request) => trackers.userOrIp(request),
   };
   return ROUTE_RATE_LIMITS.map((name) => {
     const windowMs = rules[name].windowSeconds * 1000;

@@ -36,7 +36,7 @@ export function uploadsDirectory(config: AppConfig): string {
             : new DiskImageStorage(uploadsDirectory(config)),
     },
   ],
-  // Posts and users free the images their changes let go of.
-  exports: [ImageReleaseService],
+  // Posts and users free the images their changes let go of; Markdown shows only images the storage owns.
+  exports: [ImageReleaseService, IMAGE_STORAGE],
 })
 export class UploadsModule {}

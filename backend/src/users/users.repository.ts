@@ -36,6 +36,17 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
+  /** The ids of the users with these names (any letter case), keyed by lowercased name: one query. */
+  async idsByUserNames(userNames: readonly string[], ex: Executor = this.db): Promise<Map<string, string>> {
+    if (userNames.length === 0) return new Map();
+    const rows = await ex
+      .selectFrom('users')
+      .select(['id', 'user_name'])
+      .where(sql`lower(user_name)`, 'in', [...new Set(userNames.map(userNameKey))])
+      .execute();
+    return new Map(rows.map((row) => [userNameKey(row.user_name), row.id]));
+  }
+
   async takenFields(userName: string, email: string): Promise<{ userName: boolean; email: boolean }> {
     const rows = await this.db
       .selectFrom('users')

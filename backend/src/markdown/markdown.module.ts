@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { UploadsModule } from '../uploads/uploads.module';
+import { UsersModule } from '../users/users.module';
+import { MarkdownService } from './markdown.service';
+import { PreviewController } from './preview.controller';
+
+@Module({
+  imports: [UsersModule, UploadsModule],
+  controllers: [PreviewController],
+  providers: [MarkdownService],
+  // Posts, comments and notices render on save with the same service (a later step of issue 16).
+  exports: [MarkdownService],
+})
+export class MarkdownModule {}
