@@ -32,7 +32,7 @@ export function NoticeCard({ notice }: { notice: Notice }) {
         </header>
         <Typography.Paragraph className="notice-card-desc">{notice.desc}</Typography.Paragraph>
         {links.length > 0 && (
-          <ul className="notice-card-links" aria-label="Links">
+          <ul className="plain-list notice-card-links" aria-label="Links">
             {links.map((href, index) => (
               <li key={`${index}-${href}`}>
                 <a href={href} target="_blank" rel="noopener noreferrer" title={href}>

@@ -49,7 +49,7 @@ function NoticePages({ query, emptyHint }: { query: NoticeQuery; emptyHint: stri
   }
   return (
     <>
-      <ul className="notice-list" aria-label="Notices">
+      <ul className="plain-list notice-list" aria-label="Notices">
         {notices.map((notice, index) => (
           <li key={notice._id} ref={index === watched ? watch : undefined}>
             <NoticeCard notice={notice} />

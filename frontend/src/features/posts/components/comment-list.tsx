@@ -59,7 +59,7 @@ export function CommentList({ post }: { post: Post }) {
   }
 
   return (
-    <ul className="comment-list" ref={listRef}>
+    <ul className="plain-list comment-list" ref={listRef}>
       {comments.map((comment) => {
         const canDelete =
           user !== null && (isAdmin || user._id === comment.postedBy._id || user._id === post.postedBy._id);

@@ -121,7 +121,7 @@ export function PostHistory({ postId }: { postId: string }) {
       ) : revisions.length === 0 ? (
         <p className="revision-meta">This post has not been edited.</p>
       ) : (
-        <ol className="revision-list">
+        <ol className="plain-list revision-list">
           {revisions.map((revision) => (
             <Revision key={revision._id} revision={revision} />
           ))}

@@ -35,7 +35,7 @@ export function TopPosts() {
             ))}
           </div>
         ) : data && data.length > 0 ? (
-          <ol className="top-posts-list">
+          <ol className="plain-list top-posts-list">
             {data.map((post) => (
               <li key={post._id} className="top-post">
                 <Link to={paths.post(post._id)} className="top-post-title">
