@@ -272,4 +272,25 @@ describe('The Markdown editor', () => {
     await expectNoSeriousViolations(phone, 'create page on a phone, Preview tab');
     await story.screenshot(phone, 'editor-create-preview-phone');
   });
+
+  it('previews a notice with the notice set, as it is published', async () => {
+    const member = await story.api.user();
+    const page = await story.open('/createpost', { session: member });
+    await page.getByRole('radiogroup', { name: 'What to create' }).getByText('Notice', { exact: true }).click();
+    const desc = page.getByLabel('Description');
+    await desc.fill('Meetup moved: run `npm start` first.\n\n## Not a heading here');
+    const previews = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/api/preview' && request.method() === 'POST',
+    );
+    await page.getByRole('tab', { name: 'Preview' }).click();
+    expect((await previews).postDataJSON()).toEqual({
+      markdown: 'Meetup moved: run `npm start` first.\n\n## Not a heading here',
+      kind: 'notice',
+    });
+    const preview = page.locator('.md-preview .markdown-body');
+    await preview.locator('code').waitFor();
+    expect(await preview.locator('code').innerText()).toBe('npm start');
+    // The small set has no headings.
+    expect(await preview.locator('h2').count()).toBe(0);
+  });
 });

@@ -115,6 +115,7 @@ export interface MarkdownEditorProps {
   disabled?: boolean;
   'aria-invalid'?: true;
   'aria-describedby'?: string;
+  'aria-required'?: boolean;
   count?: { show: true; max: number };
   /** The Markdown set, as POST /api/preview and the save render it. */
   kind: MarkdownKind;
@@ -149,6 +150,7 @@ export function MarkdownEditor({
   disabled,
   'aria-invalid': invalid,
   'aria-describedby': describedBy,
+  'aria-required': required,
   count,
   kind,
   placeholder,
@@ -354,6 +356,7 @@ export function MarkdownEditor({
           autoSize={autoSize}
           count={counter}
           aria-invalid={invalid}
+          aria-required={required}
           aria-describedby={describedByAll}
           spellCheck
         />
