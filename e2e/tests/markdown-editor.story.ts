@@ -26,6 +26,18 @@ async function pasteFile(box: Locator, file: { name: string; type: string; base6
   }, file);
 }
 
+/** Drops a file onto `box` as the browser does when one is dragged from the desktop. */
+async function dropFile(box: Locator, file: { name: string; type: string; base64: string }): Promise<void> {
+  await box.evaluate((element, { name, type, base64 }) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const dataTransfer = new DataTransfer();
+    dataTransfer.items.add(new File([bytes], name, { type }));
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      element.dispatchEvent(new DragEvent(type, { dataTransfer, bubbles: true, cancelable: true }));
+    }
+  }, file);
+}
+
 async function pngToPaste(name: string) {
   return { name, type: 'image/png', base64: readFileSync(await pngFile(name, '#d14f2f', 320, 200)).toString('base64') };
 }
@@ -292,5 +304,27 @@ describe('The Markdown editor', () => {
     expect(await preview.locator('code').innerText()).toBe('npm start');
     // The small set has no headings.
     expect(await preview.locator('h2').count()).toBe(0);
+  });
+
+  it('uploads a picture dropped on the body; the description takes none', async () => {
+    const member = await story.api.user();
+    const page = await story.open('/createpost', { session: member });
+    const body = page.getByLabel('Body (optional)');
+    await body.fill('Dropped: ');
+    await body.evaluate((element: HTMLTextAreaElement) => {
+      element.focus();
+      element.setSelectionRange(element.value.length, element.value.length);
+    });
+    await dropFile(body, await pngToPaste('photo.png'));
+    await page.waitForFunction(
+      (element) => /^Dropped: !\[photo\]\(\/uploads\/[^)\s]+\)$/.test((element as HTMLTextAreaElement).value),
+      await body.elementHandle(),
+    );
+
+    const desc = page.getByLabel('Description');
+    await desc.fill('Short');
+    await pasteFile(desc, await pngToPaste('nope.png'));
+    await page.getByText('Pictures can only go in a post’s body.').waitFor();
+    expect(await desc.inputValue()).toBe('Short');
   });
 });
