@@ -327,4 +327,22 @@ describe('The Markdown editor', () => {
     await page.getByText('Pictures can only go in a post’s body.').waitFor();
     expect(await desc.inputValue()).toBe('Short');
   });
+
+  it('counts against the limit: a warning near it, an error over it', async () => {
+    const member = await story.api.user();
+    const page = await story.open('/createpost', { session: member });
+    const desc = page.getByLabel('Description');
+    const counter = page.locator('.md-editor').filter({ has: desc }).locator('.md-count');
+    await desc.fill('x'.repeat(359));
+    expect(await counter.getAttribute('class')).toBe('md-count');
+    await desc.fill('x'.repeat(360));
+    expect(await counter.innerText()).toBe('360 / 400');
+    expect(await counter.getAttribute('class')).toBe('md-count is-near');
+    await desc.fill('x'.repeat(401));
+    expect(await counter.getAttribute('class')).toBe('md-count is-over');
+    await page.getByLabel('Title').fill('Too long');
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    await page.getByText('Description must be at most 400 characters').waitFor();
+    await story.screenshot(page, 'editor-create-over-limit-light');
+  });
 });

@@ -302,7 +302,7 @@ export function MarkdownEditor({
   const describedByAll = [describedBy, problem ? problemId : null].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={compact ? 'md-editor is-compact' : 'md-editor'} style={colors}>
+    <div className={`md-editor is-${kind}${compact ? ' is-compact' : ''}`} style={colors}>
       {showBar && (
         <div className="md-editor-bar">
           {!compact && <MarkdownTabs editorId={id} mode={mode} onChange={switchTo} />}
