@@ -345,4 +345,26 @@ describe('The Markdown editor', () => {
     await page.getByText('Description must be at most 400 characters').waitFor();
     await story.screenshot(page, 'editor-create-over-limit-light');
   });
+
+  it('edits a post’s body: the page opens with it, and saves the change', async () => {
+    const author = await story.api.user();
+    const post = await story.api.post(author, {
+      title: 'Has a body',
+      desc: 'Edit me',
+      category: 'Informative',
+      body: '## Before\n\nfirst version',
+    });
+    const page = await story.open(`/editpost/${post._id}`, { session: author });
+    const body = page.getByLabel('Body (optional)');
+    await body.waitFor();
+    expect(await body.inputValue()).toBe('## Before\n\nfirst version');
+    await select(body, 'first');
+    await page.keyboard.press('Control+e');
+    expect(await body.inputValue()).toBe('## Before\n\n`first` version');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL((url) => url.pathname === `/posts/${post._id}`);
+    const { post: saved } = await story.api.request<PostReply>('GET', `/posts/${post._id}`);
+    expect(saved.body).toBe('## Before\n\n`first` version');
+    expect(saved.bodyHtml).toContain('<code>first</code>');
+  });
 });
