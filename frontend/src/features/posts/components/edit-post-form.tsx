@@ -43,8 +43,7 @@ export function EditPostForm({ post }: { post: Post }) {
       title: post.title,
       category: post.category,
       desc: post.desc,
-      // body arrives with the stored-html work (i16-stored-html); until then there is none.
-      body: (post as Post & { body?: string }).body ?? '',
+      body: post.body ?? '',
       link1: post.link1,
       link2: post.link2,
     },

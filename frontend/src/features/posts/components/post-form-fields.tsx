@@ -25,10 +25,7 @@ const fields = {
   title: requiredText('Title', LIMITS.postTitleMax),
   desc: requiredText('Description', LIMITS.postDescMax),
   // Markdown: kept as written (leading spaces indent code), only its length is limited.
-  body: yup
-    .string()
-    .max(LIMITS.postBodyMax, `Body must be at most ${LIMITS.postBodyMax.toLocaleString('en')} characters`)
-    .defined(),
+  body: yup.string().max(LIMITS.postBodyMax, `Body must be at most ${LIMITS.postBodyMax} characters`).defined(),
   link1: optionalLink('Code link'),
   link2: optionalLink('Demo link'),
 };
