@@ -92,6 +92,8 @@ const ALLOWED_ATTRIBUTES = new Set([
   'checked',
   'loading',
   'start',
+  // Only the task checkbox's fixed name (checked below): no source text reaches it.
+  'aria-label',
 ]);
 
 /** What the issue asks of every output, checked on the parsed HTML rather than on strings. */
@@ -107,9 +109,11 @@ function unsafeParts(html: string): string[] {
       if (
         element.tagName === 'input' &&
         (name !== 'type' || value !== 'checkbox') &&
+        (name !== 'aria-label' || value !== 'Task') &&
         !['class', 'disabled', 'checked'].includes(name)
       )
         problems.push(`input[${name}=${value}]`);
+      if (name === 'aria-label' && element.tagName !== 'input') problems.push(`${element.tagName}[aria-label]`);
       if (URL_ATTRIBUTES.has(name)) {
         // As a browser reads it: blanks and control characters inside a scheme are dropped.
         // eslint-disable-next-line no-control-regex
@@ -268,9 +272,11 @@ describe('markdown renderer: post (CommonMark + GFM)', () => {
       '- [ ] todo\n- [x] done\n\n~~gone~~ <https://a.example> and https://b.example/x. and www.example.com',
     );
     expect(html).toContain(
-      '<li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" disabled> todo</li>',
+      '<li class="task-list-item"><input type="checkbox" class="task-list-item-checkbox" aria-label="Task" disabled> todo</li>',
     );
-    expect(html).toContain('<input type="checkbox" class="task-list-item-checkbox" disabled checked> done');
+    expect(html).toContain(
+      '<input type="checkbox" class="task-list-item-checkbox" aria-label="Task" disabled checked> done',
+    );
     expect(html).toContain('<s>gone</s>');
     expect(html).toContain(`<a href="https://a.example" rel="${EXTERNAL_LINK_REL}">https://a.example</a>`);
     expect(html).toContain(`<a href="https://b.example/x" rel="${EXTERNAL_LINK_REL}">https://b.example/x</a>.`);

@@ -9,7 +9,7 @@ import { highlightCode, knownLanguage } from './code-highlighter';
  * language list): rows store the version they were rendered with, and `npm run rerender` redoes
  * the older ones.
  */
-export const RENDERER_VERSION = 1;
+export const RENDERER_VERSION = 2;
 
 /** What a render needs from outside, supplied by the caller so the renderer stays pure. */
 export interface RenderContext {
@@ -115,8 +115,10 @@ function createParser(kind: MarkdownKind): MarkdownIt.MarkdownIt {
       ? `<a href="/profile/${encodeURIComponent(id)}" class="mention">@${escape(name)}</a>`
       : `@${escape(name)}`;
   };
+  // Named, as every form control must be (axe's "label" rule, found on the editor's Preview):
+  // read as "Task, checkbox, checked" before the item's text.
   md.renderer.rules.task_checkbox = (tokens, idx) =>
-    `<input type="checkbox" class="task-list-item-checkbox" disabled${tokens[idx].meta?.checked === true ? ' checked' : ''}> `;
+    `<input type="checkbox" class="task-list-item-checkbox" aria-label="Task" disabled${tokens[idx].meta?.checked === true ? ' checked' : ''}> `;
   md.renderer.rules.image = (tokens, idx, options, env, self) => {
     const token = tokens[idx];
     const src = attr(token, 'src') ?? '';

@@ -7,6 +7,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
 import { FormField } from '../../../components/form-field';
+import { MarkdownEditor } from '../../../components/markdown-editor';
 import { requiredText } from '../../../lib/form-rules';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
@@ -28,8 +29,9 @@ const schema = yup.object({
 type NoticeValues = yup.InferType<typeof schema>;
 
 /**
- * The create page's Notice form: a description and up to three links (free text here; the server
- * accepts only http(s) addresses and its reason is shown when it refuses one).
+ * The create page's Notice form: a description (the small Markdown set, in the Markdown editor)
+ * and up to three links (free text here; the server accepts only http(s) addresses and its
+ * reason is shown when it refuses one).
  */
 export function CreateNoticeForm() {
   const navigate = useNavigate();
@@ -72,8 +74,9 @@ export function CreateNoticeForm() {
     <Form layout="vertical" onFinish={() => void submit()} aria-label="Create a notice">
       <FormField control={control} name="desc" label="Description" required max={LIMITS.noticeDescMax}>
         {(input) => (
-          <Input.TextArea
+          <MarkdownEditor
             {...input}
+            kind="notice"
             aria-required
             autoSize={{ minRows: 4, maxRows: 12 }}
             placeholder="What should the community know?"

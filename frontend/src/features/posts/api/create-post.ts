@@ -9,6 +9,8 @@ import { postPaths } from './post-paths';
 export interface CreatePostRequest {
   title: string;
   desc: string;
+  /** The Markdown body (issue 16); empty: none. */
+  body?: string;
   /** The URL uploadImage returned, when a picture was chosen. */
   pic?: string;
   /** Empty: no category. */

@@ -11,6 +11,8 @@ export interface EditPostRequest {
   /** Empty: no category. */
   category: Category | '';
   desc: string;
+  /** The Markdown body (issue 16); empty removes it. */
+  body: string;
   /** Code link; empty removes it. */
   link1: string;
   /** Demo link; empty removes it. */

@@ -2,6 +2,7 @@ import { LIMITS } from '@techit/contract/limits';
 import { Button } from 'antd';
 import { type ComponentType, type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { MarkdownTabsLook } from '../../../components/markdown-tabs';
 import { deferredImport } from '../../../lib/deferred-import';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -108,6 +109,7 @@ function CommentFormStandIn({ inputId, boxRef, onSubmitRequest }: StandInProps) 
         </span>
       </div>
       <div className="comment-form-actions">
+        <MarkdownTabsLook />
         <Button type="primary" htmlType="submit">
           Post
         </Button>

@@ -1,10 +1,12 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { LIMITS } from '@techit/contract/limits';
-import { Button, Form, Input } from 'antd';
-import { useLayoutEffect, useRef } from 'react';
+import { Button, Form } from 'antd';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as yup from 'yup';
 import { FormField } from '../../../components/form-field';
+import { MarkdownEditor } from '../../../components/markdown-editor';
+import { type MarkdownMode, MarkdownTabs } from '../../../components/markdown-tabs';
 import { notify } from '../../../lib/notify';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSession } from '../../../lib/session';
@@ -37,7 +39,10 @@ export interface CommentFormProps {
   draft?: CommentDraft;
 }
 
-/** A labelled comment box and its 'Post' button; a visitor is asked to log in instead. */
+/**
+ * A labelled comment box and its 'Post' button; a visitor is asked to log in instead. The box is
+ * the Markdown editor in its compact form: its shortcuts, and Write / Preview beside Post.
+ */
 export function CommentForm({ postId, inputId, draft }: CommentFormProps) {
   const { user } = useSession();
   const add = useAddComment(postId);
@@ -47,6 +52,7 @@ export function CommentForm({ postId, inputId, draft }: CommentFormProps) {
   });
 
   const idempotency = useIdempotencyKey();
+  const [mode, setMode] = useState<MarkdownMode>('write');
 
   const send = handleSubmit(async ({ text }) => {
     try {
@@ -54,6 +60,7 @@ export function CommentForm({ postId, inputId, draft }: CommentFormProps) {
       idempotency.done();
       // Empty, not back to the defaults: those may hold the stand-in's text.
       reset({ text: '' });
+      setMode('write');
     } catch (failure) {
       // Told by the mutation's errorToast (lib/query-client.ts), the text kept for another try; a
       // refused text is said under the box.
@@ -85,9 +92,20 @@ export function CommentForm({ postId, inputId, draft }: CommentFormProps) {
   return (
     <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
       <FormField control={control} name="text" label="Add a comment" id={inputId} max={LIMITS.commentMax}>
-        {(input) => <Input.TextArea {...input} placeholder="Write a comment…" autoSize={{ minRows: 2, maxRows: 8 }} />}
+        {(input) => (
+          <MarkdownEditor
+            {...input}
+            kind="comment"
+            toolbar={false}
+            mode={mode}
+            onModeChange={setMode}
+            placeholder="Write a comment…"
+            autoSize={{ minRows: 2, maxRows: 8 }}
+          />
+        )}
       </FormField>
       <div className="comment-form-actions">
+        <MarkdownTabs editorId={inputId} mode={mode} onChange={setMode} />
         <Button type="primary" htmlType="submit" loading={busy(formState.isSubmitting)}>
           Post
         </Button>

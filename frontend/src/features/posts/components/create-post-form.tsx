@@ -13,6 +13,7 @@ import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreatePost } from '../api/create-post';
 import {
   POST_SERVER_FIELDS,
+  PostBodyField,
   PostCategoryField,
   PostDescField,
   PostLinkFields,
@@ -25,7 +26,7 @@ import { busy } from '../../../lib/busy';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useSubmitOnce } from '../../../lib/submit-once';
 
-const EMPTY: PostFormValues = { title: '', category: '', desc: '', link1: '', link2: '' };
+const EMPTY: PostFormValues = { title: '', category: '', desc: '', body: '', link1: '', link2: '' };
 
 /** The upload's failure; a 401 is told below. */
 const UPLOAD_FAILED = { title: 'Oops, there was an issue while uploading image!', except: hasStatus(401) };
@@ -75,6 +76,7 @@ export function CreatePostForm() {
       <PostTitleField control={control} placeholder="What is your post about?" />
       <PostCategoryField control={control} />
       <PostDescField control={control} placeholder="Share the details" />
+      <PostBodyField control={control} />
       <Form.Item>
         <ImagePicker
           label="Choose an image"

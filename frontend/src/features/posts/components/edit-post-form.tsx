@@ -13,6 +13,7 @@ import { uploadImage, uploadRefusal } from '../../../lib/upload-image';
 import { useEditPost } from '../api/edit-post';
 import {
   POST_SERVER_FIELDS,
+  PostBodyField,
   PostCategoryField,
   PostDescField,
   PostLinkFields,
@@ -42,6 +43,7 @@ export function EditPostForm({ post }: { post: Post }) {
       title: post.title,
       category: post.category,
       desc: post.desc,
+      body: post.body ?? '',
       link1: post.link1,
       link2: post.link2,
     },
@@ -81,6 +83,7 @@ export function EditPostForm({ post }: { post: Post }) {
       <PostTitleField control={control} />
       <PostCategoryField control={control} required />
       <PostDescField control={control} />
+      <PostBodyField control={control} />
       <Form.Item label="Image">
         {post.photo && !file && (
           <img

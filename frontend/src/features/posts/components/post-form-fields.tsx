@@ -6,6 +6,7 @@ import { Input, Select } from 'antd';
 import type { Control } from 'react-hook-form';
 import * as yup from 'yup';
 import { FormField } from '../../../components/form-field';
+import { MarkdownEditor } from '../../../components/markdown-editor';
 import { requiredText } from '../../../lib/form-rules';
 
 const optionalLink = (name: string) =>
@@ -23,15 +24,18 @@ const optionalLink = (name: string) =>
 const fields = {
   title: requiredText('Title', LIMITS.postTitleMax),
   desc: requiredText('Description', LIMITS.postDescMax),
+  // Markdown: kept as written (leading spaces indent code), only its length is limited.
+  body: yup.string().max(LIMITS.postBodyMax, `Body must be at most ${LIMITS.postBodyMax} characters`).defined(),
   link1: optionalLink('Code link'),
   link2: optionalLink('Demo link'),
 };
 
 /**
  * The fields of a post, the same on the create and the edit form: title and description
- * (required), a category, a Code link and a Demo link (typed without a scheme, they get https://
- * from the server, as withLinkScheme says). On create the category may stay blank ("none"); the
- * edit form is the spec's (section 5: title, category and description required).
+ * (required), an optional Markdown body, a category, a Code link and a Demo link (typed without
+ * a scheme, they get https:// from the server, as withLinkScheme says). On create the category
+ * may stay blank ("none"); the edit form is the spec's (section 5: title, category and
+ * description required).
  */
 const createSchema = yup.object({
   ...fields,
@@ -55,6 +59,7 @@ export const editPostResolver = yupResolver(editSchema);
 export const POST_SERVER_FIELDS = {
   title: 'title',
   desc: 'desc',
+  body: 'body',
   category: 'category',
   link1: 'link1',
   link2: 'link2',
@@ -70,10 +75,33 @@ export function PostTitleField({ control, placeholder }: { control: Control<Post
   );
 }
 
+/**
+ * The card's summary: the small Markdown set (code, links, emphasis, lists, quotes), rendered as
+ * a comment is, so its preview is the comment kind's. No pictures: the small set has none.
+ */
 export function PostDescField({ control, placeholder }: { control: Control<PostFormValues>; placeholder?: string }) {
   return (
     <FormField control={control} name="desc" label="Description" required max={LIMITS.postDescMax}>
-      {(input) => <Input.TextArea {...input} placeholder={placeholder} autoSize={{ minRows: 4, maxRows: 12 }} />}
+      {(input) => (
+        <MarkdownEditor {...input} kind="comment" placeholder={placeholder} autoSize={{ minRows: 4, maxRows: 12 }} />
+      )}
+    </FormField>
+  );
+}
+
+/** The article itself, optional: full Markdown (headings, tables, pictures pasted or dropped in). */
+export function PostBodyField({ control }: { control: Control<PostFormValues> }) {
+  return (
+    <FormField control={control} name="body" label="Body (optional)" max={LIMITS.postBodyMax}>
+      {(input) => (
+        <MarkdownEditor
+          {...input}
+          kind="post"
+          images
+          placeholder="Write the article in Markdown: code blocks, links, lists… Paste or drop a picture to add it."
+          autoSize={{ minRows: 10, maxRows: 30 }}
+        />
+      )}
     </FormField>
   );
 }
