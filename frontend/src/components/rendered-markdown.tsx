@@ -81,12 +81,10 @@ export function RenderedMarkdown({ html, variant = 'summary', className, id }: R
 
   const classes = ['markdown-body', `is-${variant}`, className].filter(Boolean).join(' ');
   return (
-    <>
+    <div id={id} className={classes} onClick={onClick}>
       <div
         ref={ref}
-        id={id}
-        className={classes}
-        onClick={onClick}
+        className="markdown-content"
         // The one place the app turns a string into markup (e2e/tests/raw-html.test.ts allows this
         // file only). The string is the server's output, not the author's: markdown-it escapes every
         // tag the author typed (html: false), only our own rules write tags and attributes, and every
@@ -94,10 +92,11 @@ export function RenderedMarkdown({ html, variant = 'summary', className, id }: R
         // backend/src/markdown/markdown-renderer.spec.ts holds the server to that.
         dangerouslySetInnerHTML={{ __html: html }}
       />
+      {/* Tells a screen reader what the copy button did. */}
       <span className="visually-hidden" role="status">
         {announcement}
       </span>
-    </>
+    </div>
   );
 }
 
@@ -122,7 +121,7 @@ function enhance(root: HTMLElement): void {
     const language = /\blanguage-([\w+#-]+)/.exec(code.className)?.[1];
     const label = document.createElement('span');
     label.className = 'code-block-language';
-    label.textContent = language ?? 'code';
+    label.textContent = language ?? 'text';
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'code-copy-button';
