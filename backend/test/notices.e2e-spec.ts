@@ -47,6 +47,7 @@ describe('POST /api/createnotice', () => {
       notice: {
         _id: expect.stringMatching(OBJECT_ID),
         desc: 'Meet-up on Friday',
+        descHtml: '<p>Meet-up on Friday</p>\n',
         links: ['https://example.com/meetup'],
         tags: ['events', 'go'],
         postedBy: { _id: author.id, userName: author.userName, pic: DEFAULT_PROFILE_PIC },

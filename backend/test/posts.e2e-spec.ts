@@ -4,7 +4,7 @@ import type { PostView } from '@techit/contract/enums';
 import { DEFAULT_PROFILE_PIC, LIST_COMMENTS_PREVIEW } from '@techit/contract/limits';
 import type { Response } from 'supertest';
 import { newObjectId } from '../src/common/object-id';
-import { createPost, createUser, makeAdmin, text, type TestUser } from './support/factories';
+import { asListed, createPost, createUser, makeAdmin, text, type TestUser } from './support/factories';
 import { snapshot, startTestApp, type TestApp } from './support/test-app';
 
 const ID = /^[0-9a-f]{24}$/;
@@ -107,6 +107,10 @@ describe('GET /api/posts/:id', () => {
         _id: created._id,
         title: 'Why is my build slow?',
         desc: 'It takes ten minutes.',
+        descHtml: '<p>It takes ten minutes.</p>\n',
+        // A single post carries its article ('' when it has none); lists never do.
+        body: '',
+        bodyHtml: '',
         photo: 'https://images.example.com/build.png',
         category: 'Doubt',
         link1: 'https://github.com/example/repo',
@@ -116,12 +120,14 @@ describe('GET /api/posts/:id', () => {
           {
             _id: expect.stringMatching(ID),
             text: 'First!',
+            textHtml: '<p>First!</p>\n',
             postedBy: authorOf(bob),
             createdAt: expect.stringMatching(ISO),
           },
           {
             _id: expect.stringMatching(ID),
             text: 'Thanks for reading',
+            textHtml: '<p>Thanks for reading</p>\n',
             postedBy: authorOf(alice),
             createdAt: expect.stringMatching(ISO),
           },
@@ -263,16 +269,24 @@ describe('GET /api/posts/:id/comments', () => {
 
     expect(response.body).toEqual({
       comments: [
-        { _id: expect.stringMatching(ID), text: 'one', postedBy: authorOf(bob), createdAt: expect.stringMatching(ISO) },
+        {
+          _id: expect.stringMatching(ID),
+          text: 'one',
+          textHtml: '<p>one</p>\n',
+          postedBy: authorOf(bob),
+          createdAt: expect.stringMatching(ISO),
+        },
         {
           _id: expect.stringMatching(ID),
           text: 'two',
+          textHtml: '<p>two</p>\n',
           postedBy: authorOf(carol),
           createdAt: expect.stringMatching(ISO),
         },
         {
           _id: expect.stringMatching(ID),
           text: 'three',
+          textHtml: '<p>three</p>\n',
           postedBy: authorOf(bob),
           createdAt: expect.stringMatching(ISO),
         },
@@ -321,6 +335,9 @@ describe('POST /api/createpost', () => {
         _id: expect.stringMatching(ID),
         title: 'Rust or Go?',
         desc: 'For a CLI tool.',
+        descHtml: '<p>For a CLI tool.</p>\n',
+        body: '',
+        bodyHtml: '',
         photo: 'https://images.example.com/cli.png',
         category: 'Informative',
         link1: 'https://github.com/example/cli',
@@ -571,6 +588,9 @@ describe('PUT /api/editpost/:id', () => {
       _id: post._id,
       title: 'New title',
       desc: 'New description',
+      descHtml: '<p>New description</p>\n',
+      body: '',
+      bodyHtml: '',
       photo: LOCAL_PIC,
       category: 'Informative',
       link1: 'https://github.com/new',
@@ -580,6 +600,7 @@ describe('PUT /api/editpost/:id', () => {
         {
           _id: expect.stringMatching(ID),
           text: 'nice',
+          textHtml: '<p>nice</p>\n',
           postedBy: authorOf(bob),
           createdAt: expect.stringMatching(ISO),
         },
@@ -935,6 +956,7 @@ describe('PUT /api/comment', () => {
         {
           _id: expect.stringMatching(ID),
           text: 'Great question',
+          textHtml: '<p>Great question</p>\n',
           postedBy: authorOf(bob),
           createdAt: expect.stringMatching(ISO),
         },
@@ -1118,13 +1140,13 @@ describe('GET /api/userposts/:userId', () => {
         .reverse()
         .map((p) => p._id),
     );
-    expect(page[0]).toEqual(posts[20]);
+    expect(page[0]).toEqual(asListed(posts[20]));
 
     const next = await t.http
       .get(`/api/userposts/${prolific.id}`)
       .query({ cursor: response.body.nextCursor })
       .expect(200);
-    expect(next.body).toEqual({ userPosts: [posts[0]], nextCursor: null });
+    expect(next.body).toEqual({ userPosts: [asListed(posts[0])], nextCursor: null });
   });
 
   it('pages by page number and limit', async () => {

@@ -74,6 +74,8 @@ const AT = '2026-01-01T00:00:00.000Z';
         commenters_count: 0,
         created_at: AT,
         updated_at: AT,
+        body: '',
+        render_version: 0,
       })
       .execute();
 

@@ -37,14 +37,33 @@ export interface Me extends ProfileUser {
 export interface Comment {
   _id: Id;
   text: string;
+  /**
+   * `text` rendered from Markdown's small set (MarkdownKind 'comment'), sanitised, rendered when
+   * written (docs/decisions/028-stored-html.md). Carried wherever a comment is.
+   */
+  textHtml: string;
   postedBy: Author;
   createdAt: IsoDate;
 }
 
+/**
+ * A post. Which replies carry `body` and `bodyHtml`: every reply that carries exactly one Post
+ * (GET /api/posts/:id, createpost, editpost, deletepost, comment, uncomment) carries both; every
+ * list of posts (feeds, a user's posts) leaves both out, for size. `descHtml` is everywhere.
+ */
 export interface Post {
   _id: Id;
   title: string;
   desc: string;
+  /**
+   * `desc` rendered from Markdown's small set (MarkdownKind 'comment'), sanitised; lists carry it
+   * too. Rendered once when written (docs/decisions/028-stored-html.md).
+   */
+  descHtml: string;
+  /** Single-post replies only: the Markdown article (at most LIMITS.postBodyMax characters), '' when none. */
+  body?: string;
+  /** Single-post replies only: `body` rendered (MarkdownKind 'post'), sanitised; '' when there is no body. */
+  bodyHtml?: string;
   photo: string;
   category: Category | '';
   link1: string;
@@ -81,7 +100,7 @@ export interface Post {
 }
 
 /** The fields a post revision records (the editable ones, by their API names). */
-export type RevisedField = 'title' | 'desc' | 'category' | 'link1' | 'link2' | 'photo';
+export type RevisedField = 'title' | 'desc' | 'body' | 'category' | 'link1' | 'link2' | 'photo';
 
 export interface FieldChange {
   from: string;
@@ -109,6 +128,8 @@ export interface PostRevisionsReply {
 export interface Notice {
   _id: Id;
   desc: string;
+  /** `desc` rendered from Markdown's small set (MarkdownKind 'notice'), sanitised, rendered when written. */
+  descHtml: string;
   links: string[];
   tags: string[];
   postedBy: Author;

@@ -46,6 +46,14 @@ export interface PostsTable {
   updated_at: string;
   /** The last edit that changed something; null until then (likes and comments never set it). */
   edited_at: string | null;
+  /** Markdown, '' when the post has none; read by single-post replies only (never by lists). */
+  body: string;
+  /** desc rendered (kind 'comment'); null until rendered (rows from before stored HTML). */
+  desc_html: string | null;
+  /** body rendered (kind 'post'); null until rendered. */
+  body_html: string | null;
+  /** The RENDERER_VERSION desc_html and body_html were rendered with; 0: never rendered. */
+  render_version: number;
 }
 
 /** One edit of a post; see docs/decisions/027-post-revisions.md. */
@@ -70,6 +78,10 @@ export interface CommentsTable {
   author_id: string;
   text: string;
   created_at: string;
+  /** text rendered (kind 'comment'); null until rendered (rows from before stored HTML). */
+  text_html: string | null;
+  /** The RENDERER_VERSION text_html was rendered with; 0: never rendered. */
+  render_version: number;
 }
 
 export interface NoticesTable {
@@ -81,6 +93,10 @@ export interface NoticesTable {
   /** JSON array of strings. */
   tags: string;
   created_at: string;
+  /** description rendered (kind 'notice'); null until rendered (rows from before stored HTML). */
+  desc_html: string | null;
+  /** The RENDERER_VERSION desc_html was rendered with; 0: never rendered. */
+  render_version: number;
 }
 
 /** Values the application generates once per database and every instance shares (the JWT secret). */
@@ -144,6 +160,7 @@ export type NewPost = Insertable<PostsTable>;
 export type PostUpdate = Updateable<PostsTable>;
 export type PostRevisionRow = Selectable<PostRevisionsTable>;
 export type CommentRow = Selectable<CommentsTable>;
+export type NewComment = Insertable<CommentsTable>;
 export type NoticeRow = Selectable<NoticesTable>;
 export type NewNotice = Insertable<NoticesTable>;
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;

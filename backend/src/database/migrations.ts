@@ -20,6 +20,7 @@ import * as appSettings from './migrations/2026-11-25T20-00-00-app-settings';
 import * as idempotencyKeys from './migrations/2026-11-25T20-10-00-idempotency-keys';
 import * as drafts from './migrations/2026-11-25T22-00-00-drafts';
 import * as postRevisions from './migrations/2026-11-25T22-10-00-post-revisions';
+import * as storedHtml from './migrations/2026-11-25T23-00-00-stored-html';
 
 /**
  * The migrations, listed by hand so the build needs no file-system scanning. Names are
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T20-10-00-idempotency-keys': idempotencyKeys,
   '2026-11-25T22-00-00-drafts': drafts,
   '2026-11-25T22-10-00-post-revisions': postRevisions,
+  '2026-11-25T23-00-00-stored-html': storedHtml,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

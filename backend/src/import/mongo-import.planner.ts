@@ -272,6 +272,11 @@ class ImportPlanner {
         updated_at: this.date(fields.updatedAt, id) ?? createdAt,
         // The export says when a post was saved, not whether its words changed: unedited here.
         edited_at: null,
+        // The original had no article. Rendered after the rows are in (run-mongo-import.ts).
+        body: '',
+        desc_html: null,
+        body_html: null,
+        render_version: 0,
         likes_count: likes.length,
         comments_count: comments.length,
         commenters_count: new Set(comments.map((comment) => comment.author_id)).size,
@@ -359,6 +364,8 @@ class ImportPlanner {
         text,
         // The original's comments carry no date; their ObjectId holds the second they were made.
         created_at: this.date(fields.createdAt, id) ?? objectIdTime(id),
+        text_html: null,
+        render_version: 0,
       });
     }
     return comments;
@@ -403,6 +410,8 @@ class ImportPlanner {
         tags: JSON.stringify(tags),
         // The original's notices have no date at all: the ObjectId's second is the only one.
         created_at: this.date(fields.createdAt, id) ?? objectIdTime(id),
+        desc_html: null,
+        render_version: 0,
       });
     }
   }

@@ -8,7 +8,7 @@ import { PreviewController } from './preview.controller';
   imports: [UsersModule, UploadsModule],
   controllers: [PreviewController],
   providers: [MarkdownService],
-  // Posts, comments and notices render on save with the same service (a later step of issue 16).
+  // Posts, comments and notices render on save with the same service (docs/decisions/028-stored-html.md).
   exports: [MarkdownService],
 })
 export class MarkdownModule {}

@@ -1,4 +1,5 @@
 import type { Notice } from '@techit/contract/api-types';
+import { storedHtml } from '../markdown/stored-html';
 import type { NoticeWithAuthor } from './notices.repository';
 
 function stringList(json: string): string[] {
@@ -10,6 +11,7 @@ export function toNotice(row: NoticeWithAuthor): Notice {
   return {
     _id: row.id,
     desc: row.description,
+    descHtml: storedHtml(row.desc_html, row.description),
     links: stringList(row.links),
     tags: stringList(row.tags),
     postedBy: { _id: row.author_id, userName: row.author_user_name, pic: row.author_pic },

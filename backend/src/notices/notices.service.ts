@@ -8,6 +8,8 @@ import type { PageQueryDto } from '../common/dto/page-query.dto';
 import { newObjectId, parseObjectId } from '../common/object-id';
 import { toPageRequest } from '../common/page-request';
 import { DraftsService } from '../drafts/drafts.service';
+import { RENDERER_VERSION } from '../markdown/markdown-renderer';
+import { MarkdownService } from '../markdown/markdown.service';
 import { UsersService } from '../users/users.service';
 import type { CreateNoticeDto } from './dto/create-notice.dto';
 import { toNotice } from './notices.mapper';
@@ -24,6 +26,7 @@ export class NoticesService {
     private readonly notices: NoticesRepository,
     private readonly users: UsersService,
     private readonly drafts: DraftsService,
+    private readonly markdown: MarkdownService,
   ) {}
 
   all(query: PageQueryDto): Promise<NoticePage> {
@@ -35,12 +38,16 @@ export class NoticesService {
   }
 
   async create(me: AuthUser, input: CreateNoticeDto): Promise<Notice> {
+    // Rendered once, here: reading a notice never renders (docs/decisions/028-stored-html.md).
+    const descHtml = await this.markdown.render(input.desc, 'notice');
     const now = new Date();
     const id = newObjectId(now);
     await this.notices.insert({
       id,
       author_id: me.id,
       description: input.desc,
+      desc_html: descHtml,
+      render_version: RENDERER_VERSION,
       links: JSON.stringify(input.links ?? []),
       tags: JSON.stringify(input.tags ?? []),
       created_at: now.toISOString(),

@@ -1,13 +1,20 @@
 import type { Comment, Post, PostRevision, RevisionChanges, TopPost } from '@techit/contract/api-types';
 import type { Category } from '@techit/contract/enums';
-import type { CommentWithAuthor, PostWithAuthor, RevisionWithEditor } from './posts.repository';
+import { storedHtml } from '../markdown/stored-html';
+import type { CommentWithAuthor, PostWithAuthor, PostWithBody, RevisionWithEditor } from './posts.repository';
 
 function author(row: { author_id: string; author_user_name: string; author_pic: string }) {
   return { _id: row.author_id, userName: row.author_user_name, pic: row.author_pic };
 }
 
 export function toComment(row: CommentWithAuthor): Comment {
-  return { _id: row.id, text: row.text, postedBy: author(row), createdAt: row.created_at };
+  return {
+    _id: row.id,
+    text: row.text,
+    textHtml: storedHtml(row.text_html, row.text),
+    postedBy: author(row),
+    createdAt: row.created_at,
+  };
 }
 
 export function toPost(row: PostWithAuthor, likes: string[], comments: Comment[]): Post {
@@ -15,6 +22,7 @@ export function toPost(row: PostWithAuthor, likes: string[], comments: Comment[]
     _id: row.id,
     title: row.title,
     desc: row.description,
+    descHtml: storedHtml(row.desc_html, row.description),
     photo: row.photo,
     category: row.category as Category | '',
     link1: row.link1,
@@ -28,6 +36,11 @@ export function toPost(row: PostWithAuthor, likes: string[], comments: Comment[]
     updatedAt: row.updated_at,
     editedAt: row.edited_at ?? null,
   };
+}
+
+/** A reply carrying exactly one post: the list shape plus the article (see Post in the contract). */
+export function toSinglePost(row: PostWithBody, likes: string[], comments: Comment[]): Post {
+  return { ...toPost(row, likes, comments), body: row.body, bodyHtml: storedHtml(row.body_html, row.body) };
 }
 
 export function toRevision(row: RevisionWithEditor): PostRevision {

@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { DraftsModule } from '../drafts/drafts.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { MarkdownModule } from '../markdown/markdown.module';
 import { UsersModule } from '../users/users.module';
 import { PostsController } from './posts.controller';
 import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
 
 @Module({
-  imports: [IdempotencyModule, UsersModule, UploadsModule, DraftsModule],
+  imports: [IdempotencyModule, UsersModule, UploadsModule, DraftsModule, MarkdownModule],
   controllers: [PostsController],
   providers: [PostsRepository, PostsService],
 })

@@ -9,13 +9,37 @@ import type {
   Database,
   Db,
   Executor,
+  NewComment,
   NewPost,
   PostRevisionRow,
   PostRow,
   PostUpdate,
 } from '../database/database.types';
 
-export type PostWithAuthor = PostRow & { author_user_name: string; author_pic: string };
+/** A post as lists read it: without its article (body, body_html), which only single-post replies carry. */
+export type PostWithAuthor = Omit<PostRow, 'body' | 'body_html'> & { author_user_name: string; author_pic: string };
+/** A post as a single-post reply reads it. */
+export type PostWithBody = PostWithAuthor & Pick<PostRow, 'body' | 'body_html'>;
+
+/** Every column of posts but the article: a list of 20 posts need not read 20 × 40,000 characters. */
+const LIST_COLUMNS = [
+  'posts.id',
+  'posts.author_id',
+  'posts.title',
+  'posts.description',
+  'posts.desc_html',
+  'posts.photo',
+  'posts.category',
+  'posts.link1',
+  'posts.link2',
+  'posts.likes_count',
+  'posts.comments_count',
+  'posts.commenters_count',
+  'posts.created_at',
+  'posts.updated_at',
+  'posts.edited_at',
+  'posts.render_version',
+] as const;
 export type CommentWithAuthor = CommentRow & { author_user_name: string; author_pic: string };
 export type RevisionWithEditor = PostRevisionRow & { editor_user_name: string; editor_pic: string };
 
@@ -37,7 +61,9 @@ export class PostsRepository {
 
   // The statements of every like, unlike and post page, built once (see PreparedQuery).
   private readonly prepared = {
-    findById: new PreparedQuery((ex, p: { id: string }) => this.postsWithAuthor(ex).where('posts.id', '=', p.id)),
+    findById: new PreparedQuery((ex, p: { id: string }) =>
+      this.postsWithAuthor(ex).select(['posts.body', 'posts.body_html']).where('posts.id', '=', p.id),
+    ),
     likes: new PreparedQuery((ex, p: { id: string; delta: number }) =>
       ex
         .updateTable('posts')
@@ -50,7 +76,7 @@ export class PostsRepository {
         .updateTable('posts')
         .set((eb) => ({ comments_count: eb('comments_count', '+', p.delta) }))
         .where('id', '=', p.id)
-        .returningAll(),
+        .returning(['id', 'comments_count']),
     ),
     addLike: new PreparedQuery((ex, p: { postId: string; userId: string; createdAt: string }) =>
       ex
@@ -69,7 +95,7 @@ export class PostsRepository {
     ),
   };
 
-  findById(id: string, ex: Executor = this.db): Promise<PostWithAuthor | undefined> {
+  findById(id: string, ex: Executor = this.db): Promise<PostWithBody | undefined> {
     return this.prepared.findById.first(ex, { id });
   }
 
@@ -278,12 +304,12 @@ export class PostsRepository {
   }
 
   /**
-   * Moves a post's comments counter and answers the post's row as it now is, or undefined when the
-   * post no longer exists. The row lock (PostgreSQL) makes concurrent comment changes on one post
+   * Moves a post's comments counter and answers its new value, or undefined when the post no
+   * longer exists. The row lock (PostgreSQL) makes concurrent comment changes on one post
    * queue up, letting the commenter recount that follows see them all.
    */
-  adjustComments(postId: string, delta: 1 | -1, ex: Executor): Promise<PostRow | undefined> {
-    return this.prepared.comments.first(ex, { id: postId, delta });
+  async adjustComments(postId: string, delta: 1 | -1, ex: Executor): Promise<number | undefined> {
+    return (await this.prepared.comments.first(ex, { id: postId, delta }))?.comments_count;
   }
 
   async recountCommenters(postId: string, ex: Executor): Promise<void> {
@@ -296,7 +322,7 @@ export class PostsRepository {
       .execute();
   }
 
-  async insertComment(comment: CommentRow, ex: Executor): Promise<void> {
+  async insertComment(comment: NewComment, ex: Executor): Promise<void> {
     await ex.insertInto('comments').values(comment).execute();
   }
 
@@ -325,7 +351,7 @@ export class PostsRepository {
     return ex
       .selectFrom('posts')
       .innerJoin('users', 'users.id', 'posts.author_id')
-      .selectAll('posts')
+      .select(LIST_COLUMNS)
       .select(['users.user_name as author_user_name', 'users.pic as author_pic']);
   }
 }

@@ -15,6 +15,8 @@ import { newObjectId, parseObjectId } from '../common/object-id';
 import { toPageRequest } from '../common/page-request';
 import { TransactionRunner } from '../database/transaction-runner';
 import { DraftsService } from '../drafts/drafts.service';
+import { RENDERER_VERSION } from '../markdown/markdown-renderer';
+import { MarkdownService } from '../markdown/markdown.service';
 import { ImageReleaseService } from '../uploads/image-release.service';
 import { UsersService } from '../users/users.service';
 import type { CreatePostDto, EditPostDto } from './dto/post-input.dto';
@@ -23,8 +25,14 @@ import type { PageQueryDto } from '../common/dto/page-query.dto';
 import type { Executor, PostRow } from '../database/database.types';
 import type { CommentsQueryDto, RevisionsQueryDto, UserPostsQueryDto } from './dto/post-view-query.dto';
 import { changedFields, type RevisedValues } from './post-changes';
-import { toComment, toPost, toRevision, toTopPost } from './posts.mapper';
-import { type CommentWithAuthor, type PostFilter, PostsRepository, type PostWithAuthor } from './posts.repository';
+import { toComment, toPost, toRevision, toSinglePost, toTopPost } from './posts.mapper';
+import {
+  type CommentWithAuthor,
+  type PostFilter,
+  PostsRepository,
+  type PostWithAuthor,
+  type PostWithBody,
+} from './posts.repository';
 
 export interface CommentPage {
   comments: Comment[];
@@ -46,6 +54,7 @@ export class PostsService {
     private readonly transactions: TransactionRunner,
     private readonly images: ImageReleaseService,
     private readonly drafts: DraftsService,
+    private readonly markdown: MarkdownService,
   ) {}
 
   async feed(query: FeedQueryDto, viewer: AuthUser | null): Promise<PostPage> {
@@ -89,6 +98,12 @@ export class PostsService {
   }
 
   async create(me: AuthUser, input: CreatePostDto, view: PostView = DEFAULT_POST_VIEW): Promise<Post> {
+    const body = input.body ?? '';
+    // Rendered once, here (docs/decisions/028-stored-html.md): reading a post never renders.
+    const [descHtml, bodyHtml] = await Promise.all([
+      this.markdown.render(input.desc, 'comment'),
+      this.renderBody(body),
+    ]);
     const now = new Date();
     const id = newObjectId(now);
     await this.posts.insert({
@@ -96,6 +111,10 @@ export class PostsService {
       author_id: me.id,
       title: input.title,
       description: input.desc,
+      desc_html: descHtml,
+      body,
+      body_html: bodyHtml,
+      render_version: RENDERER_VERSION,
       photo: input.pic ?? '',
       category: input.category ?? '',
       link1: input.link1 ?? '',
@@ -120,48 +139,95 @@ export class PostsService {
   async edit(me: AuthUser, rawId: string, input: EditPostDto, view: PostView = DEFAULT_POST_VIEW): Promise<Post> {
     const post = await this.requirePost(rawId);
     if (post.author_id !== me.id) throw new ForbiddenError('Only the author can edit this post');
-    const replacedPhoto = await this.transactions.run(async (trx) => {
-      // Read again under the lock: a concurrent edit may have landed since requirePost.
-      const current = await this.posts.lockForEdit(post.id, trx);
-      if (!current) throw new NotFoundError(POST_NOT_FOUND);
-      const after: RevisedValues = {
-        title: input.title,
-        desc: input.desc,
-        // Blank or missing: the post has no category (as on create).
-        category: input.category ?? '',
-        link1: input.link1 ?? '',
-        link2: input.link2 ?? '',
-        // A blank picture keeps the current one: the original client resends the form as it was.
-        photo: input.pic || current.photo,
-      };
-      const changes = changedFields(revisedValuesOf(current), after);
-      if (!changes) return null;
-      const at = new Date();
-      const now = at.toISOString();
-      await this.posts.update(
-        post.id,
-        {
-          title: after.title,
-          description: after.desc,
-          category: after.category,
-          link1: after.link1,
-          link2: after.link2,
-          photo: after.photo,
-          updated_at: now,
-          edited_at: now,
-        },
-        trx,
-      );
-      await this.posts.insertRevision(
-        { id: newObjectId(at), post_id: post.id, editor_id: me.id, changes: JSON.stringify(changes), created_at: now },
-        trx,
-      );
-      return changes.photo?.from ?? null;
-    });
-    // After the commit: a rolled-back edit still shows the old picture.
-    if (replacedPhoto !== null) await this.images.release(replacedPhoto);
+    // Rendering waits for no lock: the texts are rendered first, from the post as read above, and
+    // the transaction checks it has the HTML of every text it writes. An edit that landed between
+    // the two (rare) changed what needs rendering: render again from the post as it now is.
+    let seen: PostRendered = post;
+    let rendered = await this.renderEdited(seen, input);
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.transactions.run(async (trx) => {
+        // Read again under the lock: a concurrent edit may have landed since requirePost.
+        const current = await this.posts.lockForEdit(post.id, trx);
+        if (!current) throw new NotFoundError(POST_NOT_FOUND);
+        const after: RevisedValues = {
+          title: input.title,
+          desc: input.desc,
+          // Not sent: the body stays as it is (the original client knows no body).
+          body: input.body ?? current.body,
+          // Blank or missing: the post has no category (as on create).
+          category: input.category ?? '',
+          link1: input.link1 ?? '',
+          link2: input.link2 ?? '',
+          // A blank picture keeps the current one: the original client resends the form as it was.
+          photo: input.pic || current.photo,
+        };
+        const changes = changedFields(revisedValuesOf(current), after);
+        if (!changes) return { replacedPhoto: null };
+        const html = storedHtmlFor(current, after, rendered);
+        if (!html) return 'render-again' as const;
+        const at = new Date();
+        const now = at.toISOString();
+        await this.posts.update(
+          post.id,
+          {
+            title: after.title,
+            description: after.desc,
+            body: after.body,
+            ...html,
+            render_version: RENDERER_VERSION,
+            category: after.category,
+            link1: after.link1,
+            link2: after.link2,
+            photo: after.photo,
+            updated_at: now,
+            edited_at: now,
+          },
+          trx,
+        );
+        await this.posts.insertRevision(
+          {
+            id: newObjectId(at),
+            post_id: post.id,
+            editor_id: me.id,
+            changes: JSON.stringify(changes),
+            created_at: now,
+          },
+          trx,
+        );
+        return { replacedPhoto: changes.photo?.from ?? null };
+      });
+      if (outcome !== 'render-again') {
+        // After the commit: a rolled-back edit still shows the old picture.
+        if (outcome.replacedPhoto !== null) await this.images.release(outcome.replacedPhoto);
+        break;
+      }
+      seen = (await this.posts.findById(post.id)) ?? seen;
+      // Edits racing on one post again and again: render every text, whatever the row says.
+      rendered = await this.renderEdited(attempt >= 2 ? { ...seen, render_version: -1 } : seen, input);
+    }
     await this.drafts.discardPublished(me, input.draftId);
     return this.get(post.id, me, view);
+  }
+
+  /**
+   * The texts an edit of this post renders: those it changes, or all of them when the post was
+   * rendered by an older renderer (its one render_version then covers both again).
+   */
+  private async renderEdited(post: PostRendered, input: EditPostDto): Promise<Rendered> {
+    const stale = post.render_version !== RENDERER_VERSION;
+    const body = input.body ?? post.body;
+    const [desc, bodyHtml] = await Promise.all([
+      stale || input.desc !== post.description ? this.markdown.render(input.desc, 'comment') : undefined,
+      stale || body !== post.body ? this.renderBody(body) : undefined,
+    ]);
+    return {
+      desc: desc === undefined ? undefined : { source: input.desc, html: desc },
+      body: bodyHtml === undefined ? undefined : { source: body, html: bodyHtml },
+    };
+  }
+
+  private renderBody(body: string): Promise<string> {
+    return body === '' ? Promise.resolve('') : this.markdown.render(body, 'post');
   }
 
   /** Newest first; the author and admins only (a revision may hold words the author took back). */
@@ -229,12 +295,22 @@ export class PostsService {
 
   async comment(me: AuthUser, rawPostId: string, text: string, view: PostView = DEFAULT_POST_VIEW): Promise<Post> {
     const post = await this.requirePost(rawPostId);
+    // Before the transaction: rendering holds no lock.
+    const textHtml = await this.markdown.render(text, 'comment');
     const now = new Date();
     await this.transactions.run(async (trx) => {
       // Also the existence check: the post may have been deleted since requirePost.
-      if (!(await this.posts.adjustComments(post.id, 1, trx))) throw new NotFoundError(POST_NOT_FOUND);
+      if ((await this.posts.adjustComments(post.id, 1, trx)) === undefined) throw new NotFoundError(POST_NOT_FOUND);
       await this.posts.insertComment(
-        { id: newObjectId(now), post_id: post.id, author_id: me.id, text, created_at: now.toISOString() },
+        {
+          id: newObjectId(now),
+          post_id: post.id,
+          author_id: me.id,
+          text,
+          text_html: textHtml,
+          render_version: RENDERER_VERSION,
+          created_at: now.toISOString(),
+        },
         trx,
       );
       await this.posts.recountCommenters(post.id, trx);
@@ -302,10 +378,10 @@ export class PostsService {
    * A post on its own: (full) all its likers and its whole conversation, or (compact) the viewer's
    * like and the first page of the conversation, with the cursor of the next.
    */
-  private async single(row: PostWithAuthor, viewer: AuthUser | null, view: PostView): Promise<Post> {
+  private async single(row: PostWithBody, viewer: AuthUser | null, view: PostView): Promise<Post> {
     if (view === 'full') {
       const [likers, comments] = await Promise.all([this.posts.likersOf([row.id]), this.posts.commentsOf(row.id)]);
-      return toPost(
+      return toSinglePost(
         row,
         likers.map((like) => like.user_id),
         comments.map(toComment),
@@ -317,7 +393,8 @@ export class PostsService {
       this.posts.commentsPage(row.id, { limit: limit + 1 }),
     ]);
     const { rows: comments, nextCursor } = toPage(firstPage, limit);
-    return { ...toViewedPost(row, viewer, liked, comments), commentsNextCursor: nextCursor };
+    const likes = viewer && liked.has(row.id) ? [viewer.id] : [];
+    return { ...toSinglePost(row, likes, comments.map(toComment)), commentsNextCursor: nextCursor };
   }
 
   private async likersIn(postId: string, trx: Executor): Promise<string[]> {
@@ -328,7 +405,7 @@ export class PostsService {
     return viewer ? this.posts.likedBy(postIds, viewer.id) : Promise.resolve(new Set());
   }
 
-  private async requirePost(rawId: string): Promise<PostWithAuthor> {
+  private async requirePost(rawId: string): Promise<PostWithBody> {
     const id = parseObjectId(rawId);
     const row = id ? await this.posts.findById(id) : undefined;
     if (!row) throw new NotFoundError(POST_NOT_FOUND);
@@ -350,11 +427,44 @@ function revisedValuesOf(row: PostRow): RevisedValues {
   return {
     title: row.title,
     desc: row.description,
+    body: row.body,
     category: row.category,
     link1: row.link1,
     link2: row.link2,
     photo: row.photo,
   };
+}
+
+/** What an edit needs to know of a post to decide what to render. */
+type PostRendered = Pick<PostRow, 'description' | 'body' | 'render_version'>;
+
+/** The HTML an edit rendered before its transaction, each with the source it rendered. */
+interface Rendered {
+  desc?: { source: string; html: string };
+  body?: { source: string; html: string };
+}
+
+/**
+ * The HTML columns an edit writes: the rendered ones (a text the edit changes, or every text of a
+ * post rendered by an older renderer); the others keep theirs. Null when a text needing HTML was
+ * not rendered from the source now written (a concurrent edit changed the post meanwhile).
+ */
+function storedHtmlFor(
+  current: PostRow,
+  after: RevisedValues,
+  rendered: Rendered,
+): { desc_html?: string; body_html?: string } | null {
+  const stale = current.render_version !== RENDERER_VERSION;
+  const html: { desc_html?: string; body_html?: string } = {};
+  if (stale || after.desc !== current.description) {
+    if (rendered.desc?.source !== after.desc) return null;
+    html.desc_html = rendered.desc.html;
+  }
+  if (stale || after.body !== current.body) {
+    if (rendered.body?.source !== after.body) return null;
+    html.body_html = rendered.body.html;
+  }
+  return html;
 }
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {

@@ -474,6 +474,8 @@ async function writePosts(
           post_id: id,
           author_id: userIds[commenter],
           text: commentText(comments),
+          text_html: null,
+          render_version: 0,
           created_at: isoTime(at),
         });
       }
@@ -495,6 +497,10 @@ async function writePosts(
         updated_at: isoTime(random.chance(0.1) ? created + (now - created) * random.next() : created),
         // No seeded post has an edit history, so none says "edited" (see 027-post-revisions.md).
         edited_at: null,
+        body: '',
+        desc_html: null,
+        body_html: null,
+        render_version: 0,
       });
       if (index === deepIndex) written.deepCursor = encodeCursor({ createdAt: isoTime(created), id });
       if (likers.length > written.viralPostLikes) {
@@ -542,6 +548,8 @@ async function writeNotices(run: SeedRun, users: WrittenUsers): Promise<number> 
       links: JSON.stringify(links),
       tags: JSON.stringify(tags),
       created_at: isoTime(created),
+      desc_html: null,
+      render_version: 0,
     });
     if (rows.length >= ROW_CHUNK) {
       await run.write('notices', rows);

@@ -44,6 +44,15 @@ export async function createPost(t: TestApp, author: TestUser, overrides: Record
   return response.body.post as Post;
 }
 
+/**
+ * A post as a list carries it: a single-post reply (createpost, GET /api/posts/:id…) is that plus
+ * its article, body and bodyHtml, which lists leave out.
+ */
+export function asListed(post: Post): Post {
+  const { body: _body, bodyHtml: _bodyHtml, ...listed } = post;
+  return listed;
+}
+
 export async function createNotice(
   t: TestApp,
   author: TestUser,

@@ -5,6 +5,8 @@ import { AuthorResponse } from '../../users/dto/user.response';
 export class NoticeResponse implements Notice {
   @ApiProperty() _id: string;
   @ApiProperty() desc: string;
+  @ApiProperty({ description: 'desc rendered from Markdown (the small set), sanitised; rendered when written' })
+  descHtml: string;
   @ApiProperty({ type: [String] }) links: string[];
   @ApiProperty({ type: [String] }) tags: string[];
   @ApiProperty({ type: AuthorResponse }) postedBy: AuthorResponse;

@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CATEGORIES, type Category } from '@techit/contract/enums';
 import { LIMITS } from '@techit/contract/limits';
+import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsHttpUrl, IsPictureUrl } from '../../common/url-rules';
 import { DraftIdField } from '../../drafts/dto/draft-input.dto';
@@ -90,6 +91,26 @@ function RequiredCategory(): PropertyDecorator {
   );
 }
 
+/**
+ * The optional Markdown article (at most LIMITS.postBodyMax characters). Kept as typed apart from
+ * trailing white space (a leading indent is Markdown: a code block); only white space is no body.
+ */
+function OptionalBody(description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ maxLength: LIMITS.postBodyMax, description }),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trimEnd() : value)),
+    IsOptional(),
+    IsString(say('Body must be text', 'The article must be text.')),
+    MaxLength(
+      LIMITS.postBodyMax,
+      say(
+        `Body must be at most ${LIMITS.postBodyMax} characters`,
+        `The article can have at most ${LIMITS.postBodyMax} characters.`,
+      ),
+    ),
+  );
+}
+
 const TITLE = ['Title', LIMITS.postTitleMax, 'the title', 'Give your post a title.'] as const;
 const DESCRIPTION = ['Description', LIMITS.postDescMax, 'the description', 'Describe your post.'] as const;
 
@@ -99,6 +120,9 @@ export class CreatePostDto {
 
   @RequiredText(...DESCRIPTION)
   desc: string;
+
+  @OptionalBody('The article: Markdown (CommonMark + GFM); empty or missing: none')
+  body?: string;
 
   @OptionalPicture('The picture: a URL from POST /api/upload or an http(s) URL; stored as photo')
   pic?: string;
@@ -125,6 +149,9 @@ export class EditPostDto {
 
   @RequiredText(...DESCRIPTION)
   desc: string;
+
+  @OptionalBody('The article: Markdown; missing keeps the current one, empty removes it')
+  body?: string;
 
   @OptionalLink('link1', 'the code link', 'Code link; empty or missing removes it')
   link1?: string;

@@ -15,11 +15,17 @@ import type {
   UserPostsReply,
 } from '@techit/contract/api-types';
 import { CATEGORIES, type Category } from '@techit/contract/enums';
+import { LIMITS } from '@techit/contract/limits';
 import { AuthorResponse } from '../../users/dto/user.response';
 
 export class CommentResponse implements Comment {
   @ApiProperty() _id: string;
   @ApiProperty() text: string;
+  @ApiProperty({
+    description:
+      'text rendered from Markdown (the small set: no headings, no images), sanitised; rendered when written',
+  })
+  textHtml: string;
   @ApiProperty({ type: AuthorResponse }) postedBy: AuthorResponse;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
@@ -28,6 +34,20 @@ export class PostResponse implements Post {
   @ApiProperty() _id: string;
   @ApiProperty() title: string;
   @ApiProperty() desc: string;
+  @ApiProperty({
+    description: 'desc rendered from Markdown (the small set: no headings, no images), sanitised; lists carry it too',
+  })
+  descHtml: string;
+  @ApiPropertyOptional({
+    maxLength: LIMITS.postBodyMax,
+    description:
+      "Single-post replies only (GET /api/posts/:id, create, edit, delete, comment, uncomment; never lists): the Markdown article, '' when none",
+  })
+  body?: string;
+  @ApiPropertyOptional({
+    description: "Single-post replies only: body rendered from Markdown (CommonMark + GFM), sanitised; '' when no body",
+  })
+  bodyHtml?: string;
   @ApiProperty({ description: 'Picture URL, or empty' }) photo: string;
   @ApiProperty({ enum: ['', ...CATEGORIES] }) category: Category | '';
   @ApiProperty({ description: 'Code link, or empty' }) link1: string;
@@ -71,6 +91,7 @@ export class FieldChangeResponse implements FieldChange {
 export class RevisionChangesResponse implements RevisionChanges {
   @ApiPropertyOptional({ type: FieldChangeResponse }) title?: FieldChangeResponse;
   @ApiPropertyOptional({ type: FieldChangeResponse }) desc?: FieldChangeResponse;
+  @ApiPropertyOptional({ type: FieldChangeResponse }) body?: FieldChangeResponse;
   @ApiPropertyOptional({ type: FieldChangeResponse }) category?: FieldChangeResponse;
   @ApiPropertyOptional({ type: FieldChangeResponse }) link1?: FieldChangeResponse;
   @ApiPropertyOptional({ type: FieldChangeResponse }) link2?: FieldChangeResponse;
