@@ -90,7 +90,8 @@ export function RenderedMarkdown({ html, variant = 'summary', className, id }: R
         // tag the author typed (html: false), only our own rules write tags and attributes, and every
         // URL passed one allow-list (http, https, mailto, this site's paths). The XSS corpus in
         // backend/src/markdown/markdown-renderer.spec.ts holds the server to that.
-        dangerouslySetInnerHTML={{ __html: html }}
+        // Trimmed: the renderer ends every block with a line break, which would end the text too.
+        dangerouslySetInnerHTML={{ __html: html.trim() }}
       />
       {/* Tells a screen reader what the copy button did. */}
       <span className="visually-hidden" role="status">
