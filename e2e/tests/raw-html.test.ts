@@ -6,6 +6,11 @@ import { join, relative } from 'node:path';
  * turn a post's title into markup is to hand a string to the DOM as HTML or code. None of the web
  * app's source does (the Content-Security-Policy would stop an injected script, not injected
  * markup or a form). A sink added later fails here and has to be argued for.
+ *
+ * Argued for so far: components/rendered-markdown.tsx puts the server's rendered Markdown into the
+ * page (decision 025: markdown-it escapes every tag the author typed and allows only http(s),
+ * mailto and this site's URLs; backend/src/markdown/markdown-renderer.spec.ts proves it on an
+ * XSS corpus). It is the only file allowed the one sink it needs, dangerouslySetInnerHTML.
  */
 const SOURCE = join(__dirname, '..', '..', 'frontend', 'src');
 const SINKS: [string, RegExp][] = [
@@ -18,6 +23,10 @@ const SINKS: [string, RegExp][] = [
   ['new Function', /new\s+Function\s*\(/],
   ['a string to setTimeout/setInterval', /set(Timeout|Interval)\s*\(\s*['"`]/],
 ];
+
+const ALLOWED: Record<string, string[]> = {
+  'components/rendered-markdown.tsx': ['dangerouslySetInnerHTML'],
+};
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -35,7 +44,7 @@ describe('the web app’s source', () => {
       readFileSync(file, 'utf8')
         .split('\n')
         .flatMap((line, index) =>
-          SINKS.filter(([, pattern]) => pattern.test(line)).map(
+          SINKS.filter(([name, pattern]) => pattern.test(line) && !ALLOWED[relative(SOURCE, file)]?.includes(name)).map(
             ([name]) => `${relative(SOURCE, file)}:${index + 1} uses ${name}`,
           ),
         ),

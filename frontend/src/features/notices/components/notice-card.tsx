@@ -5,6 +5,7 @@ import { Button, Typography } from 'antd';
 import { Card } from '../../../components/surface-card';
 import { Link } from 'react-router-dom';
 import { RelativeTime } from '../../../components/relative-time';
+import { RenderedMarkdown } from '../../../components/rendered-markdown';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
 import { confirm, notify } from '../../../lib/notify';
@@ -30,7 +31,7 @@ export function NoticeCard({ notice }: { notice: Notice }) {
           </Typography.Text>
           {canDelete && <DeleteNoticeButton noticeId={notice._id} />}
         </header>
-        <Typography.Paragraph className="notice-card-desc">{notice.desc}</Typography.Paragraph>
+        <RenderedMarkdown html={notice.descHtml} className="notice-card-desc" />
         {links.length > 0 && (
           <ul className="plain-list notice-card-links" aria-label="Links">
             {links.map((href, index) => (

@@ -12,6 +12,7 @@ import { useDeleteComment } from '../api/delete-comment';
 import { useMoreComments } from '../api/get-more-comments';
 import { postKeys } from '../api/post-keys';
 import { RelativeTime } from '../../../components/relative-time';
+import { RenderedMarkdown } from '../../../components/rendered-markdown';
 import { busy } from '../../../lib/busy';
 
 /**
@@ -91,7 +92,7 @@ export function CommentList({ post }: { post: Post }) {
                   />
                 )}
               </div>
-              <p className="comment-text">{comment.text}</p>
+              <RenderedMarkdown html={comment.textHtml} className="comment-text" />
             </div>
           </li>
         );

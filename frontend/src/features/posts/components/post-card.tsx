@@ -15,6 +15,7 @@ import { PostActions } from './post-actions';
 import { PostPhoto } from './post-photo';
 import { CountName } from './count-name';
 import { RelativeTime } from '../../../components/relative-time';
+import { RenderedMarkdown } from '../../../components/rendered-markdown';
 import './posts.css';
 
 interface PostCardProps {
@@ -68,7 +69,7 @@ export function PostCard({ post, expanded = false, onComment, priority = false, 
         <Heading id={titleId} className="post-title">
           {expanded ? post.title : <Link to={paths.post(post._id)}>{post.title}</Link>}
         </Heading>
-        <p className="post-desc">{post.desc}</p>
+        <RenderedMarkdown html={post.descHtml} className="post-desc" />
 
         {post.photo && (
           <PostPhoto
@@ -107,6 +108,9 @@ export function PostCard({ post, expanded = false, onComment, priority = false, 
             )}
           </div>
         )}
+
+        {/* The article itself: only the post's own page has it (lists carry no body). */}
+        {expanded && post.bodyHtml && <RenderedMarkdown html={post.bodyHtml} variant="article" className="post-body" />}
 
         <footer className="post-card-footer">
           <LikeButton post={post} />
