@@ -151,17 +151,24 @@ describe('The Markdown editor', () => {
 
     const bodyEditor = page.locator('.md-editor').filter({ has: body });
     const bodyPreview = bodyEditor.getByRole('tabpanel').and(bodyEditor.locator('.md-preview'));
+    const previewReply = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/preview' &&
+        (response.request().postDataJSON() as { kind?: string }).kind === 'post',
+    );
     await bodyEditor.getByRole('tab', { name: 'Preview' }).click();
+    const { html: previewHtml } = (await (await previewReply).json()) as { html: string };
     await bodyPreview.locator('.markdown-body pre code').waitFor();
     expect(await bodyEditor.getByRole('tab', { name: 'Preview' }).getAttribute('aria-selected')).toBe('true');
     expect(await body.isVisible()).toBe(false);
-    const previewed = await bodyPreview.locator('.markdown-body').innerHTML();
+    // What the reader sees: the server's HTML as the shared component shows it (copy buttons, scroll boxes).
+    const previewed = await bodyPreview.locator('.markdown-content').innerHTML();
     expect(previewed).toContain('hljs-keyword');
     expect(previewed).not.toContain('<script>');
 
     const descEditor = page.locator('.md-editor').filter({ has: page.getByLabel('Description') });
     await descEditor.getByRole('tab', { name: 'Preview' }).click();
-    const descPreview = descEditor.locator('.md-preview .markdown-body');
+    const descPreview = descEditor.locator('.md-preview .markdown-content');
     await descPreview.waitFor();
     const descPreviewed = await descPreview.innerHTML();
     await settled(page);
@@ -182,8 +189,14 @@ describe('The Markdown editor', () => {
         return element.innerHTML;
       }, html);
     expect(post.bodyHtml).toContain('<pre');
-    expect(await asParsed(post.bodyHtml ?? '')).toBe(previewed);
-    expect(await asParsed(post.descHtml)).toBe(descPreviewed);
+    // The preview is the very rendering that was stored…
+    expect(await asParsed(post.bodyHtml ?? '')).toBe(await asParsed(previewHtml));
+    // …and the published page shows it exactly as the preview did.
+    await page.goto(`/posts/${postId}`);
+    const article = page.locator('.post-body .markdown-content');
+    await article.locator('pre code').first().waitFor();
+    expect(await article.innerHTML()).toBe(previewed);
+    expect(await page.locator('.post-desc .markdown-content').first().innerHTML()).toBe(descPreviewed);
   });
 
   it('says "Nothing to preview" for an empty body, and keeps the keyboard in the tabs', async () => {

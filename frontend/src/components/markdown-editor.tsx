@@ -16,6 +16,7 @@ import { useMarkdownPreview } from '../lib/markdown-preview';
 import { everyFailure, hasStatus } from '../lib/query-client';
 import { imageFileProblem, useUploadImage } from '../lib/upload-image';
 import { type MarkdownMode, MarkdownTabs, markdownPanelId, markdownTabId } from './markdown-tabs';
+import { RenderedMarkdown } from './rendered-markdown';
 import './markdown-editor.css';
 
 /** Where the counter turns to a warning: the last tenth before the limit. */
@@ -174,7 +175,6 @@ export function MarkdownEditor({
   const colors = {
     '--md-warning': token.colorWarningText,
     '--md-error': token.colorErrorText,
-    '--md-code-bg': token.colorFillTertiary,
     '--md-border': token.colorBorder,
     '--md-count': token.colorTextDescription,
   } as CSSProperties;
@@ -371,7 +371,7 @@ export function MarkdownEditor({
         aria-busy={mode === 'preview' && preview.isFetching ? true : undefined}
         style={writeHeight ? { minHeight: writeHeight } : undefined}
       >
-        {mode === 'preview' && <PreviewContent source={value} preview={preview} />}
+        {mode === 'preview' && <PreviewContent source={value} kind={kind} preview={preview} />}
       </div>
       {/* The counter stays under the preview too: the length is still the limit's business, and nothing moves. */}
       {mode === 'preview' && max !== undefined && (
@@ -388,7 +388,15 @@ export function MarkdownEditor({
   );
 }
 
-function PreviewContent({ source, preview }: { source: string; preview: ReturnType<typeof useMarkdownPreview> }) {
+function PreviewContent({
+  source,
+  kind,
+  preview,
+}: {
+  source: string;
+  kind: MarkdownKind;
+  preview: ReturnType<typeof useMarkdownPreview>;
+}) {
   if (source.trim() === '') return <p className="md-preview-note">Nothing to preview</p>;
   if (preview.isError && !preview.isFetching) {
     return (
@@ -406,6 +414,7 @@ function PreviewContent({ source, preview }: { source: string; preview: ReturnTy
     );
   }
   if (preview.data === undefined) return <p className="md-preview-note">Loading preview…</p>;
-  // The server's sanitised rendering (decision 025): the very HTML the published page shows.
-  return <div className="markdown-body" dangerouslySetInnerHTML={{ __html: preview.data }} />;
+  // The server's sanitised rendering (decision 025), shown by the component the published page
+  // uses: the same HTML, typography, token colours and copy buttons.
+  return <RenderedMarkdown html={preview.data} variant={kind === 'post' ? 'article' : 'summary'} />;
 }
