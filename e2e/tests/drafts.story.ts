@@ -2,7 +2,7 @@ import type { Draft, DraftListReply, Me } from '@techit/contract/api-types';
 import type { Locator, Page } from 'playwright-core';
 import { seenTheme, scrollsSideways } from '../support/appearance';
 import { settledConfirm, settledDialog } from '../support/dialogs';
-import { PHONE, useStory } from '../support/browser';
+import { PHONE, expectConsoleError, useStory } from '../support/browser';
 import type { Session } from '../support/api-helper';
 
 // Typed text must come back byte for byte: accents, CJK, an emoji, a dash, line breaks, blank
@@ -33,6 +33,34 @@ async function fieldHolds(page: Page, label: string, value: string): Promise<voi
   expect(await field.inputValue()).toBe(value);
 }
 
+/**
+ * From now on no save of this page reaches the server (typing can go on): refused on the way, as
+ * on a dead line. Held requests would not do: closing the context lets them go.
+ */
+async function cutSaves(page: Page): Promise<void> {
+  expectConsoleError(page, /ERR_FAILED|ERR_INTERNET_DISCONNECTED/);
+  await page.route('**/api/drafts**', (route) =>
+    route.request().method() === 'GET' ? route.continue() : route.abort('failed'),
+  );
+}
+
+/**
+ * The page dies as a killed tab does: what the browser keeps in storage at this moment is taken
+ * (as a disk would keep it), then the renderer crashes (no unload, no hidden page, no last save)
+ * and the context goes. A plain close would first make the page hidden, when the editor sends
+ * what is due.
+ */
+async function kill(page: Page): Promise<{ name: string; value: string }[]> {
+  const kept = await page.context().storageState();
+  const cdp = await page.context().newCDPSession(page);
+  const crashed = new Promise<void>((resolve) => page.once('crash', () => resolve()));
+  // Never answered: the renderer that would answer is gone.
+  void cdp.send('Page.crash').catch(() => undefined);
+  await crashed;
+  await page.context().close();
+  return kept.origins.flatMap((origin) => origin.localStorage);
+}
+
 describe('A writer never loses a draft (issue 16)', () => {
   const story = useStory();
 
@@ -44,23 +72,18 @@ describe('A writer never loses a draft (issue 16)', () => {
     const page = await story.open('/createpost', { session: author });
     await openCreatePage(page);
     // The server never gets a save from this page: it dies first.
-    await page.route('**/api/drafts**', (route) =>
-      route.request().method() === 'GET' ? route.continue() : new Promise<void>(() => undefined),
-    );
+    await cutSaves(page);
 
     await page.getByLabel('Title', { exact: true }).fill(TITLE);
     await page.getByLabel('Description', { exact: true }).fill(DESC);
-    // What the browser keeps on disk at this moment, then the page is gone: no unload, no save.
-    const kept = await page.context().storageState();
-    await page.context().close();
+    const kept = await kill(page);
     expect(await drafts(author)).toEqual([]);
 
     // Another browser window on the same profile: the same storage, mirror included.
     const reopened = await story.open('/api/health');
-    const origin = kept.origins.find((entry) => entry.origin === story.server.url);
     await reopened.evaluate((items) => {
       for (const { name, value } of items) localStorage.setItem(name, value);
-    }, origin?.localStorage ?? []);
+    }, kept);
     await reopened.goto('/createpost');
     await openCreatePage(reopened);
     await fieldHolds(reopened, 'Title', TITLE);
@@ -220,5 +243,84 @@ describe('A writer never loses a draft (issue 16)', () => {
     await other.getByRole('button', { name: 'Save changes' }).click();
     await other.waitForURL(`**/posts/${post._id}`);
     expect(await drafts(author)).toEqual([]);
+  });
+  it('a notice is autosaved too: another device restores it, and posting it deletes the draft', async () => {
+    const author = await story.api.user();
+    const chooseNotice = async (page: Page) => {
+      await openCreatePage(page);
+      await page.getByRole('radiogroup', { name: 'What to create' }).getByText('Notice', { exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Create a notice' }).waitFor();
+    };
+    const page = await story.open('/createpost', { session: author });
+    await chooseNotice(page);
+    await page.getByLabel('Description', { exact: true }).fill(DESC);
+    await page.getByRole('button', { name: 'Add Link +' }).click();
+    await page.getByLabel('Link 1', { exact: true }).fill('https://example.com/ü');
+    await statusSays(page, 'Saved');
+    const [draft] = await drafts(author);
+    expect(draft).toMatchObject({ kind: 'notice', desc: DESC, links: ['https://example.com/ü'] });
+
+    const other = await story.open('/createpost', { session: author });
+    await chooseNotice(other);
+    await fieldHolds(other, 'Description', DESC);
+    await fieldHolds(other, 'Link 1', 'https://example.com/ü');
+    await statusSays(other, 'Saved');
+    await other.getByRole('button', { name: 'Post', exact: true }).click();
+    await other.waitForURL((url) => url.pathname === '/');
+    expect(await drafts(author)).toEqual([]);
+  });
+  it('two tabs start the edit draft of one post at once: the second gets the conflict dialog, not a rival draft', async () => {
+    const author = await story.api.user();
+    const post = await story.api.post(author, { title: 'One post', desc: 'Two tabs', category: 'Doubt' });
+    const tabA = await story.open(`/editpost/${post._id}`, { session: author });
+    const tabB = await story.open(`/editpost/${post._id}`, { session: author });
+    await fieldHolds(tabA, 'Title', 'One post');
+    await fieldHolds(tabB, 'Title', 'One post');
+    await tabA.getByLabel('Title', { exact: true }).fill('Title from tab A');
+    await statusSays(tabA, 'Saved');
+    // Tab B knows of no draft yet: its first save (a POST) finds tab A's.
+    await tabB.getByLabel('Title', { exact: true }).fill('Title from tab B');
+    const dialog = await settledDialog(tabB, CONFLICT_TITLE);
+    await dialog.getByText('Title from tab A').waitFor();
+    await dialog.getByRole('button', { name: 'Keep mine' }).click();
+    await statusSays(tabB, 'Saved');
+    const edits = await drafts(author, `?postId=${post._id}`);
+    expect(edits.map((draft) => draft.title)).toEqual(['Title from tab B']);
+  });
+
+  it('a copy on this device that the server moved on from meanwhile is not saved over it: the dialog asks', async () => {
+    const author = await story.api.user();
+    const start = await story.api.request<{ draft: Draft }>(
+      'POST',
+      '/drafts',
+      { kind: 'post', title: 'Version one', desc: 'Start' },
+      author.token,
+    );
+    const page = await story.open('/createpost', { session: author });
+    await fieldHolds(page, 'Title', 'Version one');
+    await cutSaves(page);
+    await page.getByLabel('Description', { exact: true }).fill('Typed on the laptop, never sent');
+    const kept = await kill(page);
+    // Meanwhile another device saved the draft.
+    await story.api.request(
+      'PUT',
+      `/drafts/${start.draft._id}`,
+      { title: 'Version one', desc: 'Saved from the phone', version: 1 },
+      author.token,
+    );
+
+    const reopened = await story.open('/api/health');
+    await reopened.evaluate((items) => {
+      for (const { name, value } of items) localStorage.setItem(name, value);
+    }, kept);
+    await reopened.goto('/createpost');
+    const dialog = await settledDialog(reopened, CONFLICT_TITLE);
+    await dialog.getByText('Saved from the phone').waitFor();
+    await dialog.getByText('Typed on the laptop, never sent').waitFor();
+    // Nothing was saved over the phone's text while the dialog waits.
+    expect((await drafts(author))[0].desc).toBe('Saved from the phone');
+    await dialog.getByRole('button', { name: 'Keep mine' }).click();
+    await statusSays(reopened, 'Saved');
+    expect((await drafts(author))[0]).toMatchObject({ desc: 'Typed on the laptop, never sent', version: 3 });
   });
 });

@@ -63,6 +63,7 @@ export class DraftAutosaver {
 
   constructor(private readonly options: AutosaverOptions) {
     window.addEventListener('online', this.onOnline);
+    document.addEventListener('visibilitychange', this.onHidden);
   }
 
   get currentDraftId(): string | null {
@@ -76,13 +77,18 @@ export class DraftAutosaver {
   start(
     state: { draftId: string | null; version: number | null; serverFields: DraftFields | null },
     fields: DraftFields,
+    /** The server's copy moved on since this device's unsaved one: nothing is saved until the person chooses. */
+    theirs?: Draft,
   ) {
     this.draftId = state.draftId;
     this.version = state.version;
     this.saved = state.serverFields ? JSON.stringify(state.serverFields) : JSON.stringify(fields);
     this.latest = fields;
     this.started = true;
-    if (this.isDue()) {
+    if (theirs) {
+      this.writeMirror(true);
+      this.conflict(theirs);
+    } else if (this.isDue()) {
       this.writeMirror(true);
       this.save();
     } else {
@@ -111,8 +117,8 @@ export class DraftAutosaver {
     this.maxWait ??= setTimeout(() => this.save(), SAVE_MAX_WAIT_MS);
   }
 
-  /** Shows a conflict found while restoring (the server's copy moved on since this device's). */
-  conflict(theirs: Draft): void {
+  /** A save, or the restore, found the draft changed elsewhere: no saves until the person chooses. */
+  private conflict(theirs: Draft): void {
     this.paused = true;
     this.setStatus('conflict');
     this.options.onConflict({ mine: this.latest, theirs });
@@ -177,10 +183,16 @@ export class DraftAutosaver {
     this.clearTimers();
     clearTimeout(this.retry);
     window.removeEventListener('online', this.onOnline);
+    document.removeEventListener('visibilitychange', this.onHidden);
   }
 
   private readonly onOnline = () => {
     if (this.status === 'offline') this.save();
+  };
+
+  /** A phone may kill a tab it has put away: what is due is sent now, not after the pause. */
+  private readonly onHidden = () => {
+    if (document.visibilityState === 'hidden' && this.started && !this.paused && this.isDue()) this.save();
   };
 
   private isDue(): boolean {

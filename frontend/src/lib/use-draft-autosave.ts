@@ -134,8 +134,7 @@ export function useDraftAutosave<TValues extends FieldValues>(options: DraftAuto
         const mine = toDraft(form.getValues());
         if (server && (local.draftId !== server._id || local.version !== server.version)) {
           // Both moved on: this device's unsent text and a newer save elsewhere. Never silently.
-          saver.start({ draftId: server._id, version: server.version, serverFields: fieldsOf(server) }, mine);
-          saver.conflict(server);
+          saver.start({ draftId: server._id, version: server.version, serverFields: fieldsOf(server) }, mine, server);
         } else if (server) {
           saver.start({ draftId: server._id, version: server.version, serverFields: fieldsOf(server) }, mine);
         } else {
