@@ -3,6 +3,7 @@ import type { Draft, DraftKind } from '@techit/contract/api-types';
 import { Button, Typography } from 'antd';
 import { deleteDraft, draftKeys, draftTitle, listDrafts } from '../lib/drafts-api';
 import { confirm } from '../lib/notify';
+import { hasStatus } from '../lib/query-client';
 import { RelativeTime } from './relative-time';
 import { Card } from './surface-card';
 import './draft-list.css';
@@ -24,7 +25,14 @@ export function DraftList({ kind, currentId, onOpen, onNew, onDeleted }: DraftLi
   const query = useQuery({
     queryKey: draftKeys.list(),
     queryFn: listDrafts,
-    meta: { errorToast: { title: 'Oops', description: 'there was an issue while loading your drafts!' } },
+    // A 401 is told by the api-client ('Please login again').
+    meta: {
+      errorToast: {
+        title: 'Oops',
+        description: 'there was an issue while loading your drafts!',
+        except: hasStatus(401),
+      },
+    },
   });
   const drafts = (query.data ?? []).filter((draft) => draft.kind === kind && draft.postId === null);
   if (drafts.length === 0) return null;

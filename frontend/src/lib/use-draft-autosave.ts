@@ -106,8 +106,12 @@ export function useDraftAutosave<TValues extends FieldValues>(options: DraftAuto
         else if (choice.mode === 'open') server = await getDraft(choice.draftId);
         else if (local?.draftId) server = await getDraft(local.draftId);
         else if (choice.mode === 'resume' && !local) {
-          const drafts = await listDrafts();
-          queryClient.setQueryData(draftKeys.list(), drafts);
+          // The same request as the create page's list (one, not two), fresh.
+          const drafts = await queryClient.fetchQuery({
+            queryKey: draftKeys.list(),
+            queryFn: listDrafts,
+            staleTime: 0,
+          });
           server = drafts.find((draft) => draft.kind === kind && draft.postId === null) ?? null;
         }
       } catch {
