@@ -2,6 +2,7 @@ import type { Draft, DraftListReply, Me } from '@techit/contract/api-types';
 import type { Locator, Page } from 'playwright-core';
 import { seenTheme, scrollsSideways } from '../support/appearance';
 import { settledConfirm, settledDialog } from '../support/dialogs';
+import { apiPath, failRequests } from '../support/failing-requests';
 import { PHONE, expectConsoleError, useStory } from '../support/browser';
 import type { Session } from '../support/api-helper';
 
@@ -322,5 +323,18 @@ describe('A writer never loses a draft (issue 16)', () => {
     await dialog.getByRole('button', { name: 'Keep mine' }).click();
     await statusSays(reopened, 'Saved');
     expect((await drafts(author))[0]).toMatchObject({ desc: 'Typed on the laptop, never sent', version: 3 });
+  });
+  it('a save that fails says "Offline — kept on this device" and is retried until the server has it', async () => {
+    const author = await story.api.user();
+    const page = await story.open('/createpost', { session: author });
+    await openCreatePage(page);
+    const reconnect = await failRequests(page, apiPath('/drafts'), 'network');
+    await page.getByLabel('Title', { exact: true }).fill(TITLE);
+    await page.getByLabel('Description', { exact: true }).fill(DESC);
+    await statusSays(page, 'Offline — kept on this device');
+    expect(await drafts(author)).toEqual([]);
+    await reconnect();
+    await statusSays(page, 'Saved');
+    expect(await drafts(author)).toMatchObject([{ title: TITLE, desc: DESC }]);
   });
 });

@@ -127,10 +127,14 @@ export function useDraftAutosave<TValues extends FieldValues>(options: DraftAuto
         const fallback = local ?? (choice.mode === 'blank' ? null : mirror);
         if (fallback) form.reset(fromDraft(fallback.fields, empty));
         saver.start(
-          { draftId: fallback?.draftId ?? null, version: fallback?.version ?? null, serverFields: null },
+          {
+            draftId: fallback?.draftId ?? null,
+            version: fallback?.version ?? null,
+            // Unsaved here: the server is taken to hold nothing of it, so it is due.
+            serverFields: fallback?.dirty ? {} : null,
+          },
           toDraft(form.getValues()),
         );
-        if (fallback?.dirty) saver.change(toDraft(form.getValues()));
         return;
       }
       if (local) {
