@@ -80,6 +80,7 @@ export class DraftAutosaver {
     /** The server's copy moved on since this device's unsaved one: nothing is saved until the person chooses. */
     theirs?: Draft,
   ) {
+    if (this.closed) return;
     this.draftId = state.draftId;
     this.version = state.version;
     this.saved = state.serverFields ? JSON.stringify(state.serverFields) : JSON.stringify(fields);
@@ -177,8 +178,11 @@ export class DraftAutosaver {
   /** The editor is leaving: what is due is sent now; the mirror holds it either way. */
   close(): void {
     if (this.closed) return;
-    const due = this.started && !this.paused && !this.inFlight && this.isDue();
-    if (due) this.save();
+    if (this.started && !this.paused && this.isDue()) {
+      // After the save in flight, if there is one: it brings the version this one needs.
+      if (this.inFlight) void this.inFlight.then(() => this.send());
+      else this.save();
+    }
     this.closed = true;
     this.clearTimers();
     clearTimeout(this.retry);
@@ -229,7 +233,8 @@ export class DraftAutosaver {
       this.queued = true;
       return;
     }
-    if (this.paused || !this.isDue()) return;
+    // Not before the restore has said which draft this is (a publish may be pressed that early).
+    if (this.closed || !this.started || this.paused || !this.isDue()) return;
     this.inFlight = this.send().finally(() => {
       this.inFlight = null;
       if (this.queued && !this.closed) {
