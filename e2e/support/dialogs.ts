@@ -29,3 +29,17 @@ export async function settledMenuItem(page: Page, name: string): Promise<Locator
   );
   return item;
 }
+
+/**
+ * A modal dialog (not a confirm: one with its own buttons, such as the draft conflict's), once it
+ * has finished appearing, for the same reason as settledConfirm.
+ */
+export async function settledDialog(page: Page, title: string): Promise<Locator> {
+  const dialog = page.getByRole('dialog').filter({ hasText: title });
+  await dialog.waitFor();
+  await page.waitForFunction(() => {
+    const modals = Array.from(document.querySelectorAll('.ant-modal'));
+    return modals.length > 0 && modals.every((modal) => !/-(appear|enter)\b/.test(modal.className));
+  });
+  return dialog;
+}

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fields: Readonly<Partial<Record<string, string>>> = {},
+    /** The whole error reply, for the calls whose refusal carries more than a sentence (a draft's 409 sends the stored draft). */
+    readonly reply: unknown = null,
   ) {
     super(message);
   }
@@ -68,7 +70,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (response.status === 401 && token) sessionExpiredListeners.forEach((listener) => listener());
     // The caller's toast says what failed (the spec's wording); this one says why and for how long.
     if (response.status === 429) notify.slowDown(message);
-    throw new ApiError(response.status, message, reply?.fields ?? {});
+    throw new ApiError(response.status, message, reply?.fields ?? {}, payload);
   }
   return payload as T;
 }

@@ -5,6 +5,8 @@ import { paths } from '../../config/paths';
 import { CreateNoticeForm } from '../../features/notices/components/create-notice-form';
 import { CreatePostForm } from '../../features/posts/components/create-post-form';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { DraftList } from '../../components/draft-list';
+import type { DraftChoice } from '../../lib/use-draft-autosave';
 
 type Kind = 'post' | 'notice';
 
@@ -12,6 +14,16 @@ type Kind = 'post' | 'notice';
 export default function CreatePage() {
   const navigate = useNavigate();
   const [kind, setKind] = useState<Kind>('post');
+  // The post form opens the newest draft, or the one chosen from the list; `opened` remounts it.
+  const [draft, setDraft] = useState<{ choice: DraftChoice; opened: number }>({
+    choice: { mode: 'resume' },
+    opened: 0,
+  });
+  const [currentDraftId, setCurrentDraftId] = useState<string | null>(null);
+  const openDraft = (choice: DraftChoice) => {
+    setCurrentDraftId(choice.mode === 'open' ? choice.draftId : null);
+    setDraft((previous) => ({ choice, opened: previous.opened + 1 }));
+  };
   const heading = kind === 'post' ? 'Create a post' : 'Create a notice';
   useDocumentTitle(heading);
 
@@ -43,7 +55,20 @@ export default function CreatePage() {
       <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
         {heading}
       </Typography.Title>
-      {kind === 'post' ? <CreatePostForm /> : <CreateNoticeForm />}
+      {kind === 'post' ? (
+        <>
+          <DraftList
+            kind="post"
+            currentId={currentDraftId}
+            onOpen={(draftId) => openDraft({ mode: 'open', draftId })}
+            onNew={() => openDraft({ mode: 'blank' })}
+            onDeleted={() => openDraft({ mode: 'blank' })}
+          />
+          <CreatePostForm key={draft.opened} draft={draft.choice} onDraftId={setCurrentDraftId} />
+        </>
+      ) : (
+        <CreateNoticeForm />
+      )}
     </div>
   );
 }

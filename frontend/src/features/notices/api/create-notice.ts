@@ -9,6 +9,8 @@ export interface CreateNoticeRequest {
   /** Always sent empty (spec 3). */
   tags: string[];
   links: string[];
+  /** The draft this notice was written in: the server deletes it once the notice is stored. */
+  draftId?: string;
 }
 
 /** POST /api/createnotice; the key makes a retry of the same submission return the first notice. */

@@ -16,6 +16,9 @@ import { busy } from '../../../lib/busy';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateNotice } from '../api/create-notice';
+import { DraftStatusBar } from '../../../components/draft-status-bar';
+import { useDraftAutosave } from '../../../lib/use-draft-autosave';
+import { noticeFromDraft, noticeToDraft, type NoticeValues } from './notice-draft-fields';
 import './notices.css';
 
 const schema = yup.object({
@@ -26,7 +29,7 @@ const schema = yup.object({
     .required(),
 });
 
-type NoticeValues = yup.InferType<typeof schema>;
+const EMPTY: NoticeValues = { desc: '', links: [] };
 
 /**
  * The create page's Notice form: a description (the small Markdown set, in the Markdown editor)
@@ -38,9 +41,14 @@ export function CreateNoticeForm() {
   const addButton = useRef<HTMLButtonElement>(null);
   const idempotency = useIdempotencyKey();
   const creation = useCreateNotice();
-  const { control, handleSubmit, formState, setError } = useForm<NoticeValues>({
-    resolver: yupResolver(schema),
-    defaultValues: { desc: '', links: [] },
+  const form = useForm<NoticeValues>({ resolver: yupResolver(schema), defaultValues: EMPTY });
+  const { control, handleSubmit, formState, setError } = form;
+  const autosave = useDraftAutosave({
+    form,
+    kind: 'notice',
+    empty: EMPTY,
+    toDraft: noticeToDraft,
+    fromDraft: noticeFromDraft,
   });
   const links = useFieldArray({ control, name: 'links' });
   const full = links.fields.length >= LIMITS.noticeLinksMax;
@@ -51,12 +59,16 @@ export function CreateNoticeForm() {
       tags: [],
       links: values.links.map((link) => link.value.trim()).filter((link) => link !== ''),
     };
+    // The server deletes the draft once the notice is stored.
+    const draftId = await autosave.beforePublish();
     try {
-      await creation.mutateAsync({ ...request, idempotencyKey: idempotency.keyFor(request) });
+      await creation.mutateAsync({ ...request, draftId, idempotencyKey: idempotency.keyFor(request) });
       idempotency.done();
+      autosave.afterPublish(true);
       notify.success('Created notice successfully');
       void navigate(paths.home);
     } catch (failure) {
+      autosave.afterPublish(false);
       // Told by the mutation's errorToast (lib/query-client.ts), with the server's reason; the form
       // stays as it was, the description's sentence under it.
       showServerFieldErrors(failure, setError, { desc: 'desc' });
@@ -115,6 +127,7 @@ export function CreateNoticeForm() {
           </div>
         </div>
       </fieldset>
+      <DraftStatusBar autosave={autosave} />
       <Button type="primary" htmlType="submit" loading={busy(formState.isSubmitting)} className="notice-form-submit">
         Post
       </Button>

@@ -19,6 +19,8 @@ export interface CreatePostRequest {
   link1?: string;
   /** Demo link; empty: none. */
   link2?: string;
+  /** The draft this post was written in: the server deletes it once the post is stored. */
+  draftId?: string;
 }
 
 /** POST /api/createpost; the key makes a retry of the same submission return the first post. */

@@ -19,6 +19,8 @@ export interface EditPostRequest {
   link2: string;
   /** A newly uploaded picture; left out, the current one stays. */
   pic?: string;
+  /** The post's edit draft: the server deletes it once the edit is stored. */
+  draftId?: string;
 }
 
 /** PUT /api/editpost/:id */

@@ -25,6 +25,9 @@ import './posts.css';
 import { busy } from '../../../lib/busy';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useSubmitOnce } from '../../../lib/submit-once';
+import { DraftStatusBar } from '../../../components/draft-status-bar';
+import { type DraftChoice, useDraftAutosave } from '../../../lib/use-draft-autosave';
+import { postFromDraft, postToDraft } from './post-draft-fields';
 
 const EMPTY: PostFormValues = { title: '', category: '', desc: '', body: '', link1: '', link2: '' };
 
@@ -35,7 +38,13 @@ const UPLOAD_FAILED = { title: 'Oops, there was an issue while uploading image!'
  * Title, description, and the same optional fields as the edit form (picture, category, Code and
  * Demo links): the picture is uploaded first, then the post created.
  */
-export function CreatePostForm() {
+export function CreatePostForm({
+  draft: choice,
+  onDraftId,
+}: {
+  draft?: DraftChoice;
+  onDraftId?: (id: string | null) => void;
+}) {
   const navigate = useNavigate();
   const upload = useUploadImage(UPLOAD_FAILED);
   const create = useCreatePost();
@@ -44,18 +53,28 @@ export function CreatePostForm() {
   // (same Idempotency-Key) and leaves no second upload behind.
   const uploaded = useRef<{ file: File; url: string } | null>(null);
   const idempotency = useIdempotencyKey();
-  const { control, handleSubmit, formState, setError } = useForm<PostFormValues>({
-    resolver: createPostResolver,
-    defaultValues: EMPTY,
+  const form = useForm<PostFormValues>({ resolver: createPostResolver, defaultValues: EMPTY });
+  const { control, handleSubmit, formState, setError } = form;
+  const autosave = useDraftAutosave({
+    form,
+    kind: 'post',
+    choice,
+    empty: EMPTY,
+    toDraft: postToDraft,
+    fromDraft: postFromDraft,
+    onDraftId,
   });
 
   const send = handleSubmit(async (values) => {
     const hadToken = storage.token() !== null;
+    // The server deletes the draft once the post is stored.
+    const draftId = await autosave.beforePublish();
     try {
       if (file && uploaded.current?.file !== file) uploaded.current = { file, url: await upload.mutateAsync(file) };
       const request = { ...values, pic: file ? uploaded.current?.url : undefined };
-      await create.mutateAsync({ ...request, idempotencyKey: idempotency.keyFor(request) });
+      await create.mutateAsync({ ...request, draftId, idempotencyKey: idempotency.keyFor(request) });
     } catch (error) {
+      autosave.afterPublish(false);
       // The server's sentence per refused field goes next to it (the toast says the post failed).
       showServerFieldErrors(error, setError, POST_SERVER_FIELDS);
       // Other failures are told by the mutations' errorToast (lib/query-client.ts). A 401 means the
@@ -65,6 +84,7 @@ export function CreatePostForm() {
       return;
     }
     idempotency.done();
+    autosave.afterPublish(true);
     notify.success('Created post successfully');
     void navigate(paths.home);
   });
@@ -89,6 +109,7 @@ export function CreatePostForm() {
         />
       </Form.Item>
       <PostLinkFields control={control} />
+      <DraftStatusBar autosave={autosave} />
       <Button type="primary" htmlType="submit" block loading={busy(formState.isSubmitting)}>
         Post
       </Button>

@@ -24,6 +24,9 @@ import {
 import './posts.css';
 import { busy } from '../../../lib/busy';
 import { useSubmitOnce } from '../../../lib/submit-once';
+import { DraftStatusBar } from '../../../components/draft-status-bar';
+import { useDraftAutosave } from '../../../lib/use-draft-autosave';
+import { postFromDraft, postToDraft } from './post-draft-fields';
 
 interface FailureAlert {
   title: string;
@@ -37,16 +40,24 @@ export function EditPostForm({ post }: { post: Post }) {
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<FailureAlert | null>(null);
   const [pictureRefused, setPictureRefused] = useState<string | null>(null);
-  const { control, handleSubmit, formState, setError } = useForm<PostFormValues>({
-    resolver: editPostResolver,
-    defaultValues: {
-      title: post.title,
-      category: post.category,
-      desc: post.desc,
-      body: post.body ?? '',
-      link1: post.link1,
-      link2: post.link2,
-    },
+  const [saved] = useState<PostFormValues>(() => ({
+    title: post.title,
+    category: post.category,
+    desc: post.desc,
+    body: post.body ?? '',
+    link1: post.link1,
+    link2: post.link2,
+  }));
+  const form = useForm<PostFormValues>({ resolver: editPostResolver, defaultValues: saved });
+  const { control, handleSubmit, formState, setError } = form;
+  // The post's edit draft: reopening this page restores what was typed and not saved.
+  const autosave = useDraftAutosave({
+    form,
+    kind: 'post',
+    postId: post._id,
+    empty: saved,
+    toDraft: postToDraft,
+    fromDraft: postFromDraft,
   });
 
   const send = handleSubmit(async (values) => {
@@ -62,9 +73,12 @@ export function EditPostForm({ post }: { post: Post }) {
         return;
       }
     }
+    // The server deletes the draft once the edit is stored.
+    const draftId = await autosave.beforePublish();
     try {
-      await edit.mutateAsync({ ...values, pic });
+      await edit.mutateAsync({ ...values, pic, draftId });
     } catch (error) {
+      autosave.afterPublish(false);
       // The server's sentence per refused field goes next to it; the alert says the save failed.
       const named = showServerFieldErrors(error, setError, POST_SERVER_FIELDS);
       setFailure({
@@ -73,6 +87,7 @@ export function EditPostForm({ post }: { post: Post }) {
       });
       return;
     }
+    autosave.afterPublish(true);
     void navigate(paths.post(post._id));
   });
   // Pressed twice (a double click, Enter held), it sends once.
@@ -104,6 +119,7 @@ export function EditPostForm({ post }: { post: Post }) {
         />
       </Form.Item>
       <PostLinkFields control={control} />
+      <DraftStatusBar autosave={autosave} />
       {failure && (
         <Alert
           type="error"
