@@ -15,7 +15,7 @@ import { registerConditionalGet } from './http/conditional-get';
 import { ReadCache, registerReadCache } from './http/read-cache';
 import { FRAMEWORK_ERROR_OPTIONS } from './http/framework-errors';
 import { HttpExceptionFilter } from './http/http-exception.filter';
-import { registerJsonBodyParser } from './http/json-body-parser';
+import { registerArticleBodyLimit, registerJsonBodyParser } from './http/json-body-parser';
 import { RequestLogController, registerRequestId, requestIdOf } from './logging/request-logging';
 import { isServedUpload, registerSecurityHeaders } from './http/security-headers';
 import { serverTimeoutOptions } from './http/server-timeouts';
@@ -29,7 +29,11 @@ import { registerApiRateLimit } from './rate-limit/api-rate-limit.hook';
 import { uploadsDirectory } from './uploads/uploads.module';
 import { registerWebApp } from './web/web-app';
 
-/** JSON bodies are small; 100 KB is far above the largest valid one (a 1,000-character notice). */
+/**
+ * JSON bodies are small; 100 KB is far above the largest valid one without an article (a
+ * 1,000-character notice). The routes that take an article get ARTICLE_BODY_LIMIT instead
+ * (registerArticleBodyLimit).
+ */
 const JSON_BODY_LIMIT = 100 * 1024;
 const ASSETS_DIR = resolve(__dirname, '../assets');
 
@@ -86,6 +90,8 @@ export async function createApp(config: AppConfig, onQuery?: QueryObserver): Pro
   // Before the read cache, which may answer from memory: its replies need the headers too.
   await registerSecurityHeaders(fastify, config);
   registerJsonBodyParser(fastify);
+  // Before Nest adds its routes (app.init below): the hook sees each one as it is added.
+  registerArticleBodyLimit(fastify);
   // Before the read cache, so that a reply served from memory counts against the API-wide limit too.
   registerApiRateLimit(app, config);
   // Before compression: the ETag is the hash of the JSON itself, whatever encoding goes out.

@@ -3,8 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { createUser } from './support/factories';
 import { expectDatabaseUnchanged, startTestApp, type TestApp } from './support/test-app';
 
-/** JSON bodies are capped at 100 KB (app-factory.ts); uploads at UPLOAD_MAX_BYTES (uploads.e2e-spec.ts). */
+/**
+ * JSON bodies are capped at 100 KB (app-factory.ts), those of the routes that take a post's
+ * article at 256 KB (json-body-parser.ts); uploads at UPLOAD_MAX_BYTES (uploads.e2e-spec.ts).
+ */
 const LIMIT = 100 * 1024;
+const ARTICLE_LIMIT = 256 * 1024;
 
 /** A JSON body of exactly `bytes` bytes: a sign-up whose userName fills the rest. */
 function bodyOfSize(bytes: number): string {
@@ -75,7 +79,7 @@ describe('JSON body limit (100 KB)', () => {
         .post('/api/createpost')
         .set('Authorization', user.auth)
         .set('Content-Type', 'application/json')
-        .send(JSON.stringify({ title: 'Big', desc: 'y'.repeat(LIMIT) }));
+        .send(JSON.stringify({ title: 'Big', body: 'y'.repeat(ARTICLE_LIMIT) }));
       expect(post.status).toBe(413);
       expect(post.body).toEqual({ error: expect.any(String) });
     });
@@ -86,6 +90,29 @@ describe('JSON body limit (100 KB)', () => {
     await expectDatabaseUnchanged(t.db, async () => {
       const reply = await postChunked(port, '/api/signup', bodyOfSize(LIMIT * 5));
       expect(reply).toEqual({ status: 413, json: { error: 'Request body is too large' } });
+    });
+  });
+
+  it('lets the routes that take an article read up to 256 KB, and only those', async () => {
+    const user = await createUser(t);
+    const big = { title: 'Big', desc: 'Summary', body: 'y'.repeat(LIMIT) };
+    await expectDatabaseUnchanged(t.db, async () => {
+      // Past 100 KB: read, then refused by the body's own limit (40,000 characters).
+      for (const [method, path] of [
+        ['post', '/api/createpost'],
+        ['post', '/api/drafts'],
+        ['post', '/api/preview'],
+      ] as const) {
+        const response = await t.http[method](path)
+          .set('Authorization', user.auth)
+          .send(path === '/api/preview' ? { markdown: big.body, kind: 'post' } : { kind: 'post', ...big });
+        expect({ path, status: response.status }).toEqual({ path, status: 400 });
+      }
+      const comment = await t.http
+        .put('/api/comment')
+        .set('Authorization', user.auth)
+        .send({ postId: '0123456789abcdef01234567', text: big.body });
+      expect(comment.status).toBe(413);
     });
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { hash as bcryptHash } from 'bcryptjs';
 import { sql } from 'kysely';
+import { RENDERER_VERSION } from '../src/markdown/markdown-renderer';
 import { DEFAULT_PROFILE_PIC } from '@techit/contract/limits';
 import { WRONG_POST_COUNTERS_QUERY } from '@techit/testkit/counter-query';
 import type { Db } from '../src/database/database.types';
@@ -167,7 +168,7 @@ async function originalExport(): Promise<Record<string, object[]>> {
     {
       _id: ref(P2),
       title: 'A question',
-      desc: 'How do I start?',
+      desc: 'How do I start, @bob?',
       photo: '',
       category: 'doubt',
       link1: 'javascript:alert(1)',
@@ -425,11 +426,34 @@ describe('the imported data through the API', () => {
       commentsCount: 3,
       postedBy: { _id: ADA, userName: 'ada', pic: 'https://res.cloudinary.com/techit/image/upload/v1/ada.png' },
       createdAt: P1_CREATED.toISOString(),
+      // Rendered by the import, as the app renders on save; the original had no article.
+      descHtml: '<p>The first post</p>\n',
+      body: '',
+      bodyHtml: '',
     });
     const p2 = await t.http.get(`/api/posts/${P2}`).expect(200);
-    expect(p2.body.post).toMatchObject({ category: 'Doubt', link1: '', photo: '' });
+    expect(p2.body.post).toMatchObject({
+      category: 'Doubt',
+      link1: '',
+      photo: '',
+      // An @name of an imported account links to its profile.
+      descHtml: `<p>How do I start, <a href="/profile/${BOB}" class="mention">@bob</a>?</p>\n`,
+    });
     const p4 = await t.http.get(`/api/posts/${P4}`).expect(200);
     expect(p4.body.post.title).toBe(LONG_TITLE);
+  });
+
+  it('stores the HTML of every imported post, comment and notice at the current renderer version', async () => {
+    for (const table of ['posts', 'comments', 'notices'] as const) {
+      const stale = await t.db.selectFrom(table).select('id').where('render_version', '<>', RENDERER_VERSION).execute();
+      expect({ table, stale }).toEqual({ table, stale: [] });
+    }
+    const { body } = await t.http.get(`/api/posts/${P1}/comments`).expect(200);
+    expect(body.comments.map((comment: { textHtml: string }) => comment.textHtml)).toEqual([
+      '<p>Nice</p>\n',
+      '<p>Thanks</p>\n',
+      '<p>Again</p>\n',
+    ]);
   });
 
   it('GET /api/posts/:id/comments serves the unfolded comments, oldest first, with their authors', async () => {
@@ -467,6 +491,7 @@ describe('the imported data through the API', () => {
       {
         _id: N1,
         desc: 'Meetup on Friday',
+        descHtml: '<p>Meetup on Friday</p>\n',
         links: ['https://meetup.example.com', 'https://ada.dev/slides'],
         tags: [],
         postedBy: { _id: ADA, userName: 'ada', pic: 'https://res.cloudinary.com/techit/image/upload/v1/ada.png' },

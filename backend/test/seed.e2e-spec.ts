@@ -4,6 +4,8 @@ import { LIMITS, USER_NAME_PATTERN } from '@techit/contract/limits';
 import { WRONG_POST_COUNTERS_QUERY } from '@techit/testkit/counter-query';
 import { sql } from 'kysely';
 import { isHttpUrl } from '@techit/contract/url-rules';
+import { RENDERER_VERSION } from '../src/markdown/markdown-renderer';
+import { MarkdownService } from '../src/markdown/markdown.service';
 import { isoTime } from '../src/seed/iso-time';
 import { longTail } from '../src/seed/long-tail';
 import { runSeed, SEED_PASSWORD, SEED_SUMMARY_FILE } from '../src/seed/run-seed';
@@ -118,6 +120,27 @@ describe('npm run seed', () => {
       expect(links.length).toBeLessThanOrEqual(LIMITS.noticeLinksMax);
       for (const link of links) expect(isHttpUrl(link) && link.startsWith('https://')).toBe(true);
     }
+  });
+
+  it('stores the HTML of every post, comment and notice as the app renders it on save (no rerender needed)', async () => {
+    const renderer = t.app.get(MarkdownService);
+    for (const table of ['posts', 'comments', 'notices'] as const) {
+      const stale = await t.db.selectFrom(table).select('id').where('render_version', '<>', RENDERER_VERSION).execute();
+      expect({ table, stale }).toEqual({ table, stale: [] });
+    }
+    const posts = await t.db
+      .selectFrom('posts')
+      .select(['description', 'desc_html', 'body', 'body_html'])
+      .limit(3)
+      .execute();
+    for (const post of posts) {
+      expect(post).toMatchObject({ body: '', body_html: '' });
+      expect(post.desc_html).toBe(await renderer.render(post.description, 'comment'));
+    }
+    const comment = await t.db.selectFrom('comments').select(['text', 'text_html']).executeTakeFirstOrThrow();
+    expect(comment.text_html).toBe(await renderer.render(comment.text, 'comment'));
+    const notice = await t.db.selectFrom('notices').select(['description', 'desc_html']).executeTakeFirstOrThrow();
+    expect(notice.desc_html).toBe(await renderer.render(notice.description, 'notice'));
   });
 
   it('makes likes long-tailed: the viral post has every user, most posts only a few', async () => {

@@ -15,6 +15,29 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
   fastify.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, parseJsonBody);
 }
 
+/**
+ * The routes whose body may hold a post's article (LIMITS.postBodyMax characters of Markdown): its
+ * 40,000 characters are up to 120,000 bytes of UTF-8 (3 bytes each below U+10000), or 240,000 when
+ * a client escapes every one as `\uXXXX` in JSON, beside a title, a description and links. So
+ * these few routes take 256 KB; every other route keeps the server's 100 KB (app-factory.ts),
+ * and an article over its limit gets the field's 400, not a 413.
+ */
+export const ARTICLE_BODY_LIMIT = 256 * 1024;
+const ARTICLE_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/createpost',
+  'PUT /api/editpost/:id',
+  'POST /api/drafts',
+  'PUT /api/drafts/:id',
+  'POST /api/preview',
+]);
+
+export function registerArticleBodyLimit(fastify: FastifyInstance): void {
+  fastify.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.some((method) => ARTICLE_ROUTES.has(`${method} ${route.url}`))) route.bodyLimit = ARTICLE_BODY_LIMIT;
+  });
+}
+
 function parseJsonBody(
   _request: FastifyRequest,
   body: string | Buffer,

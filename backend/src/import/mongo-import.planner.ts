@@ -272,7 +272,7 @@ class ImportPlanner {
         updated_at: this.date(fields.updatedAt, id) ?? createdAt,
         // The export says when a post was saved, not whether its words changed: unedited here.
         edited_at: null,
-        // The original had no article. Rendered after the rows are in (run-mongo-import.ts).
+        // The original had no article. The HTML is rendered before the rows go in (mongo-import-html.ts).
         body: '',
         desc_html: null,
         body_html: null,

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { createDatabase, type DatabaseOptions } from '../database/create-database';
+import { UsersRepository } from '../users/users.repository';
+import { renderImportedTexts } from './mongo-import-html';
 import type { Dialect } from '../database/database.types';
 import { migrateToLatest } from '../database/migrations';
 import { type Collection, COLLECTIONS, readMongoExport } from './mongo-export-reader';
@@ -56,6 +58,8 @@ export async function importMongoExport(
       summary = await repository.transaction(async (trx) => {
         const existing = await repository.usersMatching(trx, userLookupKeys(data));
         const { rows, report } = planImport(data, existing);
+        const users = new UsersRepository(handle.db);
+        await renderImportedTexts(rows, (names) => users.idsByUserNames(names, trx));
         const inserted = await repository.insertAll(trx, rows);
         const countersRebuilt = await repository.rebuildPostCounters(
           trx,

@@ -73,12 +73,16 @@ export const COLUMNS: { readonly [T in TableName]: readonly (keyof Database[T] &
     'created_at',
     'updated_at',
     'edited_at',
+    'body',
+    'desc_html',
+    'body_html',
+    'render_version',
   ],
   // The seed writes no edit history (every seeded post is unedited); listed so reset empties it.
   post_revisions: ['id', 'post_id', 'editor_id', 'changes', 'created_at'],
   likes: ['post_id', 'user_id', 'created_at'],
-  comments: ['id', 'post_id', 'author_id', 'text', 'created_at'],
-  notices: ['id', 'author_id', 'description', 'links', 'tags', 'created_at'],
+  comments: ['id', 'post_id', 'author_id', 'text', 'created_at', 'text_html', 'render_version'],
+  notices: ['id', 'author_id', 'description', 'links', 'tags', 'created_at', 'desc_html', 'render_version'],
 };
 
 /** Every other column is text (timestamps included, see database.types.ts). */
@@ -87,4 +91,5 @@ export const INTEGER_COLUMNS: ReadonlySet<string> = new Set([
   'comments_count',
   'commenters_count',
   'token_version',
+  'render_version',
 ]);

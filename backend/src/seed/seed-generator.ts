@@ -1,10 +1,12 @@
 import { CATEGORIES, DEFAULT_THEME } from '@techit/contract/enums';
 import { DEFAULT_PROFILE_PIC } from '@techit/contract/limits';
 import { encodeCursor } from '../common/cursor';
+import { RENDERER_VERSION } from '../markdown/markdown-renderer';
 import type { BulkWriter, FullRow, TableName } from './bulk-writer';
 import { isoTime } from './iso-time';
 import { longTail } from './long-tail';
 import { Random } from './random';
+import { seedHtml } from './seed-html';
 import { bio, commentText, link, noticeText, position, postDescription, postTitle, TAGS, userName } from './seed-text';
 
 export interface SeedSizes {
@@ -469,19 +471,20 @@ async function writePosts(
         const commenter = commenterOrder[Math.floor(userCount * Math.pow(comments.next(), 1.5))];
         commenters.add(commenter);
         const at = created + (now - created) * Math.pow(comments.next(), 2);
+        const text = commentText(comments);
         commentRowsChunk.push({
           id: run.ids.next(at),
           post_id: id,
           author_id: userIds[commenter],
-          text: commentText(comments),
-          text_html: null,
-          render_version: 0,
+          text,
+          text_html: await seedHtml(text, 'comment'),
+          render_version: RENDERER_VERSION,
           created_at: isoTime(at),
         });
       }
 
       const link1 = random.chance(0.3) ? link(random) : '';
-      postRows.push({
+      const post: FullRow<'posts'> = {
         id,
         author_id: userIds[author],
         title: postTitle(random),
@@ -497,11 +500,14 @@ async function writePosts(
         updated_at: isoTime(random.chance(0.1) ? created + (now - created) * random.next() : created),
         // No seeded post has an edit history, so none says "edited" (see 027-post-revisions.md).
         edited_at: null,
+        // Seeded posts have no article; their summaries are rendered as the app would on save.
         body: '',
         desc_html: null,
-        body_html: null,
-        render_version: 0,
-      });
+        body_html: '',
+        render_version: RENDERER_VERSION,
+      };
+      post.desc_html = await seedHtml(post.description, 'comment');
+      postRows.push(post);
       if (index === deepIndex) written.deepCursor = encodeCursor({ createdAt: isoTime(created), id });
       if (likers.length > written.viralPostLikes) {
         written.viralPostId = id;
@@ -541,7 +547,7 @@ async function writeNotices(run: SeedRun, users: WrittenUsers): Promise<number> 
     const links: string[] = [];
     for (let n = random.int(0, 3); n > 0; n -= 1) links.push(link(random));
     const tags = [...new Set(Array.from({ length: random.int(0, 3) }, () => random.pick(TAGS)))];
-    rows.push({
+    const notice: FullRow<'notices'> = {
       id: run.ids.next(created),
       author_id: users.userIds[Math.floor(userCount * Math.pow(random.next(), 2))],
       description: noticeText(random),
@@ -549,8 +555,10 @@ async function writeNotices(run: SeedRun, users: WrittenUsers): Promise<number> 
       tags: JSON.stringify(tags),
       created_at: isoTime(created),
       desc_html: null,
-      render_version: 0,
-    });
+      render_version: RENDERER_VERSION,
+    };
+    notice.desc_html = await seedHtml(notice.description, 'notice');
+    rows.push(notice);
     if (rows.length >= ROW_CHUNK) {
       await run.write('notices', rows);
       rows = [];

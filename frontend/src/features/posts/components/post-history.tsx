@@ -18,6 +18,8 @@ import './post-history.css';
 const FIELDS: readonly { field: RevisedField; label: string; words: boolean }[] = [
   { field: 'title', label: 'Title', words: true },
   { field: 'desc', label: 'Description', words: true },
+  // The Markdown source, diffed like the other texts (word-diff.ts keeps a 40,000-character one cheap).
+  { field: 'body', label: 'Article', words: true },
   { field: 'category', label: 'Category', words: false },
   { field: 'link1', label: 'Code link', words: false },
   { field: 'link2', label: 'Demo link', words: false },
