@@ -4,18 +4,7 @@
  * The first runs warm the JIT and are not counted, as a server that has run a while is warm.
  */
 import { performance } from 'node:perf_hooks';
-interface RenderContext {
-  resolveMentions(names: readonly string[]): Promise<ReadonlyMap<string, string>>;
-  isOwnImage(url: string): boolean;
-}
-/**
- * Loaded without its types: they pull in highlight.js's `lib="dom"` reference, whose Blob types
- * break the cluster scripts' Buffer uploads under Node's types. The shape is checked here instead.
- */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { render } = require('@techit/backend/markdown/markdown-renderer') as {
-  render: (source: string, kind: 'post', context: RenderContext) => Promise<string>;
-};
+import { render, type RenderContext } from '@techit/backend/markdown/markdown-renderer';
 
 const CODE_BLOCKS = [
   [

@@ -10,6 +10,8 @@ import type { Session } from '../support/api-helper';
 // lines and the spaces around them.
 const TITLE = 'Ünïcode naïve café — 日本語 🚀';
 const DESC = 'First line, ü ß é\nSecond line: 漢字 and “quotes”\n\n  indented after a blank line ✓  ';
+/** The Markdown body, typed key by key in the kill story: code, tabs of spaces, non-ASCII. */
+const BODY = '## Setup — ü\n\n```ts\nconst greeting = "héllo 🚀";\n  console.log(greeting);\n```\n\n- [ ] done?\n';
 const CONFLICT_TITLE = 'This draft was changed in another tab or device';
 
 /** The editor's status line ("Saving…", "Saved", …) once it says `text`. */
@@ -77,6 +79,8 @@ describe('A writer never loses a draft (issue 16)', () => {
 
     await page.getByLabel('Title', { exact: true }).fill(TITLE);
     await page.getByLabel('Description', { exact: true }).fill(DESC);
+    // Typed key by key, and the page dies right after the last key.
+    await page.getByLabel('Body (optional)', { exact: true }).pressSequentially(BODY);
     const kept = await kill(page);
     expect(await drafts(author)).toEqual([]);
 
@@ -89,11 +93,12 @@ describe('A writer never loses a draft (issue 16)', () => {
     await openCreatePage(reopened);
     await fieldHolds(reopened, 'Title', TITLE);
     await fieldHolds(reopened, 'Description', DESC);
+    await fieldHolds(reopened, 'Body (optional)', BODY);
 
     // This device's text, newer than the server's (nothing), is saved to the server.
     await statusSays(reopened, 'Saved');
     const [saved] = await drafts(author);
-    expect(saved).toMatchObject({ kind: 'post', postId: null, title: TITLE, desc: DESC });
+    expect(saved).toMatchObject({ kind: 'post', postId: null, title: TITLE, desc: DESC, body: BODY });
   });
 
   it('saves within seconds, and another device (no local copy) opens the create page on the same draft', async () => {
@@ -102,12 +107,14 @@ describe('A writer never loses a draft (issue 16)', () => {
     await openCreatePage(laptop);
     await laptop.getByLabel('Title', { exact: true }).fill(TITLE);
     await laptop.getByLabel('Description', { exact: true }).fill(DESC);
+    await laptop.getByLabel('Body (optional)', { exact: true }).fill(BODY);
     await statusSays(laptop, 'Saved');
 
     const phone = await story.open('/createpost', { session: author, viewport: PHONE });
     await openCreatePage(phone);
     await fieldHolds(phone, 'Title', TITLE);
     await fieldHolds(phone, 'Description', DESC);
+    await fieldHolds(phone, 'Body (optional)', BODY);
     await statusSays(phone, 'Saved');
     // The drafts list names it and marks it as the one open.
     const list = phone.getByRole('region', { name: 'Your drafts' });

@@ -223,7 +223,7 @@ async function upload(
   token: string | null,
 ): Promise<string> {
   const form = new FormData();
-  form.append('file', new Blob([png], { type: 'image/png' }), 'picture.png');
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'picture.png');
   const reply = await via('POST', '/api/upload', { form, token: token ?? undefined });
   expectStatus(reply, 201, 'upload');
   const url = text(reply.body, 'url');

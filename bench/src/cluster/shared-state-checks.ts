@@ -64,7 +64,7 @@ export async function checkSharedRateLimit(
 export async function checkSharedImage(balancerUrl: string, instanceUrls: string[]): Promise<CheckOutcome> {
   return outcome(async () => {
     const form = new FormData();
-    form.append('file', new Blob([gradientPng(320, 200, 99)], { type: 'image/png' }), 'shared.png');
+    form.append('file', new Blob([new Uint8Array(gradientPng(320, 200, 99))], { type: 'image/png' }), 'shared.png');
     const uploaded = await call(balancerUrl, 'POST', '/api/upload', { form });
     expectStatus(uploaded, 201, 'upload through the balancer');
     const url = text(uploaded.body, 'url');
