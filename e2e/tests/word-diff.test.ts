@@ -1,4 +1,4 @@
-import { wordDiff } from '../../frontend/src/lib/word-diff';
+import { CELL_BUDGET, type DiffWork, wordDiff } from '../../frontend/src/lib/word-diff';
 
 describe('the edit history word diff', () => {
   it('marks the words an edit removed and added, keeping the rest', () => {
@@ -52,21 +52,27 @@ describe('the edit history word diff', () => {
     return out.join('').slice(0, size);
   }
 
-  /** wordDiff, and how long it took. */
-  function timedDiff(from: string, to: string): { parts: ReturnType<typeof wordDiff>; ms: number } {
-    const started = performance.now();
-    const parts = wordDiff(from, to);
-    return { parts, ms: performance.now() - started };
+  /** wordDiff, and the LCS table cells it filled (its work, counted: a busy machine cannot time it). */
+  function countedDiff(from: string, to: string): { parts: ReturnType<typeof wordDiff>; cells: number } {
+    const work: DiffWork = { cells: 0 };
+    const parts = wordDiff(from, to, work);
+    return { parts, cells: work.cells };
   }
 
+  /** The cells the plain words × words table would fill: what took 35 to 55 s here before. */
+  const plainTable = (from: string, to: string) =>
+    (from.split(/(\s+)/).filter(Boolean).length + 1) * (to.split(/(\s+)/).filter(Boolean).length + 1);
+
   // A 40,000-character article is some 13,000 words and spaces a side: the plain table would be
-  // 170 million cells (gigabytes, and 35 to 55 s here). Bounded, each takes well under 0.1 s, so
-  // the 3 s bound leaves a wide margin on a busy machine.
+  // 170 million cells (gigabytes, and 35 to 55 s here). Bounded, no comparison fills more than
+  // CELL_BUDGET cells, and the whole diff a small multiple of it.
   it('diffs a 40,000-character article edited in a few places, word by word where it changed', () => {
     const from = article(40_000, (line, index) => `word${line}x${index}`);
     const to = from.replace('word10x3', 'changed').replace('word200x5 ', '').replace('word400x1', 'new words here');
-    const { parts, ms } = timedDiff(from, to);
-    expect(ms).toBeLessThan(3_000);
+    const { parts, cells } = countedDiff(from, to);
+    // 153,683 cells here, against 66.9 million for the plain table.
+    expect(cells).toBeLessThanOrEqual(CELL_BUDGET);
+    expect(cells).toBeLessThan(plainTable(from, to) / 100);
     expect(sides(parts)).toEqual({ before: from, after: to });
     expect(parts.filter((part) => part.kind === 'removed').map((part) => part.text)).toEqual([
       'word10x3',
@@ -78,8 +84,10 @@ describe('the edit history word diff', () => {
   it('diffs two unrelated 40,000-character articles, line by line when words are too many', () => {
     const from = article(40_000, (line, index) => `alpha${line}-${index}`);
     const to = article(40_000, (line, index) => (line % 50 === 0 ? `alpha${line}-${index}` : `beta${line}-${index}`));
-    const { parts, ms } = timedDiff(from, to);
-    expect(ms).toBeLessThan(3_000);
+    const { parts, cells } = countedDiff(from, to);
+    // 5,974,846 cells here (each changed run of lines within the budget), against 60.7 million.
+    expect(cells).toBeLessThanOrEqual(8 * CELL_BUDGET);
+    expect(cells).toBeLessThan(plainTable(from, to) / 8);
     expect(sides(parts)).toEqual({ before: from, after: to });
     // The lines both share are kept as they are.
     expect(parts.some((part) => part.kind === 'same' && part.text.includes('alpha50-0'))).toBe(true);

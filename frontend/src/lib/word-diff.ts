@@ -14,7 +14,15 @@ export interface DiffPart {
 }
 
 /** The most LCS table cells one comparison may fill (4 MB of Uint32): fast on a phone. */
-const CELL_BUDGET = 1_000_000;
+export const CELL_BUDGET = 1_000_000;
+
+/**
+ * What a diff cost, counted rather than timed (a test on a busy machine cannot time it): the LCS
+ * table cells it filled, summed over every comparison.
+ */
+export interface DiffWork {
+  cells: number;
+}
 
 /** Words and the white space between them, as separate tokens, so the parts join back exactly. */
 function tokens(text: string): string[] {
@@ -27,16 +35,16 @@ function lines(text: string): string[] {
 }
 
 /** `from` turned into `to`, part by part; neighbouring parts of one kind are merged. */
-export function wordDiff(from: string, to: string): DiffPart[] {
+export function wordDiff(from: string, to: string, work: DiffWork = { cells: 0 }): DiffPart[] {
   const parts: DiffPart[] = [];
-  diffUnits(tokens(from), tokens(to), parts, (a, b) => lineDiff(a.join(''), b.join(''), parts));
+  diffUnits(tokens(from), tokens(to), parts, work, (a, b) => lineDiff(a.join(''), b.join(''), parts, work));
   return parts;
 }
 
 /** Changed lines, then the words of each changed run of lines. */
-function lineDiff(from: string, to: string, out: DiffPart[]): void {
+function lineDiff(from: string, to: string, out: DiffPart[], work: DiffWork): void {
   const byLine: DiffPart[] = [];
-  diffUnits(lines(from), lines(to), byLine, (a, b) => {
+  diffUnits(lines(from), lines(to), byLine, work, (a, b) => {
     push(byLine, 'removed', a.join(''));
     push(byLine, 'added', b.join(''));
   });
@@ -44,7 +52,7 @@ function lineDiff(from: string, to: string, out: DiffPart[]): void {
     const part = byLine[k];
     const next = byLine[k + 1] as DiffPart | undefined;
     if (part.kind === 'removed' && next?.kind === 'added') {
-      diffUnits(tokens(part.text), tokens(next.text), out, (a, b) => {
+      diffUnits(tokens(part.text), tokens(next.text), out, work, (a, b) => {
         push(out, 'removed', a.join(''));
         push(out, 'added', b.join(''));
       });
@@ -57,7 +65,13 @@ function lineDiff(from: string, to: string, out: DiffPart[]): void {
  * Diffs two lists of units into `out`: the common start and end as they are, the middle by the
  * LCS table when it fits CELL_BUDGET, else by `tooBig`.
  */
-function diffUnits(a: string[], b: string[], out: DiffPart[], tooBig: (a: string[], b: string[]) => void): void {
+function diffUnits(
+  a: string[],
+  b: string[],
+  out: DiffPart[],
+  work: DiffWork,
+  tooBig: (a: string[], b: string[]) => void,
+): void {
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start += 1;
   let endA = a.length;
@@ -69,8 +83,11 @@ function diffUnits(a: string[], b: string[], out: DiffPart[], tooBig: (a: string
   push(out, 'same', a.slice(0, start).join(''));
   const midA = a.slice(start, endA);
   const midB = b.slice(start, endB);
-  if ((midA.length + 1) * (midB.length + 1) <= CELL_BUDGET) lcsDiff(midA, midB, out);
-  else tooBig(midA, midB);
+  const cells = (midA.length + 1) * (midB.length + 1);
+  if (cells <= CELL_BUDGET) {
+    work.cells += cells;
+    lcsDiff(midA, midB, out);
+  } else tooBig(midA, midB);
   push(out, 'same', a.slice(endA).join(''));
 }
 
