@@ -10,6 +10,7 @@ import { DraftsModule } from './drafts/drafts.module';
 import { MarkdownModule } from './markdown/markdown.module';
 import { NoticesModule } from './notices/notices.module';
 import { PostsModule } from './posts/posts.module';
+import { TagsModule } from './tags/tags.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
@@ -28,6 +29,7 @@ export class AppModule {
         AuthModule,
         UsersModule,
         PostsModule,
+        TagsModule,
         NoticesModule,
         DraftsModule,
         UploadsModule,

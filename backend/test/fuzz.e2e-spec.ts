@@ -62,6 +62,16 @@ const pictures = fc.constantFrom(
   'javascript:alert(1)',
 );
 const links = fc.constantFrom('', 'https://example.com/code', 'http://example.org/demo?x=1');
+/** A post's tags: good, bad, too many, too long, not a list, not texts. */
+const tagLists = fc
+  .oneof(
+    fc.array(fc.oneof(fc.constantFrom('#Go', 'web-dev', 'a'.repeat(31), '', '#', '-x', 'ünï'), hostileString), {
+      maxLength: 6,
+    }),
+    hostileString,
+    fc.array(fc.oneof(fc.integer(), fc.constant(null), fc.object()), { maxLength: 3 }),
+  )
+  .map(json);
 
 describe('fuzzing every endpoint with hostile input', () => {
   let t: TestApp;
@@ -184,6 +194,7 @@ describe('fuzzing every endpoint with hostile input', () => {
           body: text(2000),
           pic: pictures.map(json),
           category: fc.constantFrom('', ...CATEGORIES).map(json),
+          tags: tagLists,
           link1: links.map(json),
           link2: links.map(json),
         }),
@@ -204,6 +215,7 @@ describe('fuzzing every endpoint with hostile input', () => {
             desc: text(400),
             body: text(2000),
             category: fc.constantFrom(...CATEGORIES).map(json),
+            tags: tagLists,
             link1: links.map(json),
             link2: links.map(json),
             pic: pictures.map(json),
@@ -325,7 +337,10 @@ describe('fuzzing every endpoint with hostile input', () => {
     () =>
       check(
         fc.record({
-          query: hostileQuery(['page', 'limit', 'cursor', 'feed', 'userId'], [...cursors, ...realIds]),
+          query: hostileQuery(
+            ['page', 'limit', 'cursor', 'feed', 'userId', 'tag'],
+            [...cursors, ...realIds, 'tag', 'tags', 'go', '#Go'],
+          ),
           auth: asMe(),
         }),
         ({ query, auth }) => send('GET', `/api/posts?${query}`, auth),
@@ -454,10 +469,30 @@ describe('fuzzing every endpoint with hostile input', () => {
       check(
         fc.record({
           path: fc.constantFrom('/api/top-posts', '/api/health'),
-          query: hostileQuery(['limit', 'page', 'cursor'], cursors),
+          query: hostileQuery(['limit', 'page', 'cursor', 'window'], [...cursors, 'day', 'week', 'month', 'all']),
           auth: asMe(),
         }),
         ({ path, query, auth }) => send('GET', `${path}?${query}`, auth),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile names, query strings and tokens on /api/tags, /api/tags/:name and its follow/mute',
+    () =>
+      check(
+        fc.record({
+          name: fc.oneof(fc.constantFrom('go', '#Go', 'a'.repeat(31), '-x'), hostileString).map(percentEncode),
+          action: fc.constantFrom('GET list', 'GET', 'follow', 'unfollow', 'mute', 'unmute'),
+          query: hostileQuery(['prefix', 'limit'], ['ja', '#JA', '10', '50']),
+          auth: asMe(),
+        }),
+        ({ name, action, query, auth }) =>
+          action === 'GET list'
+            ? send('GET', `/api/tags?${query}`, auth)
+            : action === 'GET'
+              ? send('GET', `/api/tags/${name}`, auth)
+              : send('PUT', `/api/tags/${name}/${action}`, auth),
       ),
     FAMILY_TIMEOUT_MS,
   );
@@ -701,6 +736,12 @@ const TAILORED = [
   'GET /api/posts/{id}/comments',
   'GET /api/posts/{id}/revisions',
   'GET /api/top-posts',
+  'GET /api/tags',
+  'GET /api/tags/{name}',
+  'PUT /api/tags/{name}/follow',
+  'PUT /api/tags/{name}/unfollow',
+  'PUT /api/tags/{name}/mute',
+  'PUT /api/tags/{name}/unmute',
   'GET /api/userposts/{userId}',
   'POST /api/createpost',
   'PUT /api/editpost/{id}',

@@ -54,6 +54,8 @@ describe('API docs', () => {
         'GET /api/posts/{id}',
         'GET /api/posts/{id}/comments',
         'GET /api/posts/{id}/revisions',
+        'GET /api/tags',
+        'GET /api/tags/{name}',
         'GET /api/top-posts',
         'GET /api/user/{id}',
         'GET /api/usernotices/{userId}',
@@ -71,6 +73,10 @@ describe('API docs', () => {
         'PUT /api/follow',
         'PUT /api/like',
         'PUT /api/position',
+        'PUT /api/tags/{name}/follow',
+        'PUT /api/tags/{name}/mute',
+        'PUT /api/tags/{name}/unfollow',
+        'PUT /api/tags/{name}/unmute',
         'PUT /api/unfollow',
         'PUT /api/unlike',
         'PUT /api/updatepic',
@@ -85,9 +91,17 @@ describe('API docs', () => {
     expect(secured).toEqual(
       expect.arrayContaining(['POST /api/createpost', 'PUT /api/like', 'DELETE /api/deletepost/{id}']),
     );
-    // Routes a visitor may call but that read a token when sent (to mark the viewer's likes):
-    // documented with the bearer scheme and without a 401, since a missing or stale token is no error.
-    const optionalToken = ['GET /api/posts', 'GET /api/posts/{id}', 'GET /api/userposts/{userId}'];
+    // Routes a visitor may call but that read a token when sent (to mark the viewer's likes, or
+    // leave out the posts of the reader's muted tags): documented with the bearer scheme and
+    // without a 401, since a missing or stale token is no error.
+    const optionalToken = [
+      'GET /api/posts',
+      'GET /api/posts/{id}',
+      'GET /api/userposts/{userId}',
+      'GET /api/top-posts',
+      'GET /api/tags',
+      'GET /api/tags/{name}',
+    ];
     const authDocsOf = (route: string) => {
       const found = routes.find((r) => r.route === route);
       return {
@@ -99,11 +113,15 @@ describe('API docs', () => {
     expect(optionalToken.map(authDocsOf)).toEqual(
       optionalToken.map((route) => ({ route, security: true, answers401: false })),
     );
-    expect(['POST /api/createpost', 'PUT /api/like'].map(authDocsOf)).toEqual(
-      ['POST /api/createpost', 'PUT /api/like'].map((route) => ({ route, security: true, answers401: true })),
-    );
+    const loggedIn = [
+      'POST /api/createpost',
+      'PUT /api/like',
+      'PUT /api/tags/{name}/follow',
+      'PUT /api/tags/{name}/mute',
+    ];
+    expect(loggedIn.map(authDocsOf)).toEqual(loggedIn.map((route) => ({ route, security: true, answers401: true })));
     // Fully public reads take no token at all.
-    for (const route of ['GET /api/posts/{id}/comments', 'GET /api/top-posts', 'GET /api/user/{id}']) {
+    for (const route of ['GET /api/posts/{id}/comments', 'GET /api/user/{id}']) {
       expect(secured).not.toContain(route);
     }
   });

@@ -115,6 +115,7 @@ describe('GET /api/posts/:id', () => {
         category: 'Doubt',
         link1: 'https://github.com/example/repo',
         link2: 'http://demo.example.com/',
+        tags: [],
         likes: [bob.id],
         comments: [
           {
@@ -342,6 +343,7 @@ describe('POST /api/createpost', () => {
         category: 'Informative',
         link1: 'https://github.com/example/cli',
         link2: 'https://cli.example.com',
+        tags: [],
         likes: [],
         comments: [],
         likesCount: 0,
@@ -595,6 +597,7 @@ describe('PUT /api/editpost/:id', () => {
       category: 'Informative',
       link1: 'https://github.com/new',
       link2: 'https://demo.example.com/new',
+      tags: [],
       likes: [bob.id],
       comments: [
         {

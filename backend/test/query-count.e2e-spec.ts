@@ -59,12 +59,12 @@ describe('SQL statements per list request', () => {
     /** The author's lists hold 15 posts and 15 notices, the others 60; page 2 of 50 would be short. */
     sizes?: number[];
   }[] = [
-    // the page, then the newest comments of its posts
+    // the page, its posts' tags (one statement, decision 032), then the newest comments of its posts
     {
       name: 'the for-you feed for a visitor',
       path: (n) => `/api/posts?limit=${n}&view=compact`,
       listed: 'posts',
-      expected: 2,
+      expected: 3,
     },
     // plus the token's account and which of the page's posts the viewer likes
     {
@@ -72,13 +72,13 @@ describe('SQL statements per list request', () => {
       path: (n) => `/api/posts?limit=${n}&view=compact`,
       listed: 'posts',
       viewer: () => reader,
-      expected: 4,
+      expected: 5,
     },
     {
       name: 'the for-you feed by page number',
       path: (n) => `/api/posts?limit=${n}&page=2&view=compact`,
       listed: 'posts',
-      expected: 2,
+      expected: 3,
       sizes: [1, 15, 30],
     },
     // plus how many people the reader follows (it picks the query's form)
@@ -87,42 +87,42 @@ describe('SQL statements per list request', () => {
       path: (n) => `/api/posts?feed=following&limit=${n}&view=compact`,
       listed: 'posts',
       viewer: () => reader,
-      expected: 5,
+      expected: 6,
     },
     // plus the check that the userId exists
     {
       name: 'the following feed by userId',
       path: (n) => `/api/posts?feed=following&userId=${reader.id}&limit=${n}&view=compact`,
       listed: 'posts',
-      expected: 4,
+      expected: 5,
     },
     {
       name: "a user's posts",
       path: (n) => `/api/userposts/${author.id}?limit=${n}&view=compact`,
       listed: 'userPosts',
-      expected: 3,
+      expected: 4,
       sizes: [1, 15],
     },
   ];
 
   /**
    * The full view (the default) reads every liker and every comment of the page's posts, each in
-   * one statement: the page, its likes, its comments. It needs no "which does the viewer like".
+   * one statement: the page, its tags, its likes, its comments. It needs no "which does the viewer like".
    */
   const fullCases: typeof compactCases = [
-    { name: 'the for-you feed for a visitor', path: (n) => `/api/posts?limit=${n}`, listed: 'posts', expected: 3 },
+    { name: 'the for-you feed for a visitor', path: (n) => `/api/posts?limit=${n}`, listed: 'posts', expected: 4 },
     {
       name: 'the for-you feed for a logged-in reader',
       path: (n) => `/api/posts?limit=${n}`,
       listed: 'posts',
       viewer: () => reader,
-      expected: 4,
+      expected: 5,
     },
     {
       name: 'the for-you feed by page number',
       path: (n) => `/api/posts?limit=${n}&page=2&view=full`,
       listed: 'posts',
-      expected: 3,
+      expected: 4,
       sizes: [1, 15, 30],
     },
     {
@@ -130,19 +130,19 @@ describe('SQL statements per list request', () => {
       path: (n) => `/api/posts?feed=following&limit=${n}`,
       listed: 'posts',
       viewer: () => reader,
-      expected: 5,
+      expected: 6,
     },
     {
       name: 'the following feed by userId',
       path: (n) => `/api/posts?feed=following&userId=${reader.id}&limit=${n}`,
       listed: 'posts',
-      expected: 5,
+      expected: 6,
     },
     {
       name: "a user's posts",
       path: (n) => `/api/userposts/${author.id}?limit=${n}`,
       listed: 'userPosts',
-      expected: 4,
+      expected: 5,
       sizes: [1, 15],
     },
   ];
@@ -169,24 +169,24 @@ describe('SQL statements per list request', () => {
     });
   });
 
-  it('answers a post in full (every liker, the whole conversation) in 3 statements, 4 for a logged-in reader', async () => {
+  it('answers a post in full (every liker, the whole conversation, its tags) in 4 statements, 5 for a logged-in reader', async () => {
     statements = [];
     const response = await t.http.get(`/api/posts/${somePostId}`).expect(200);
     expect(response.body.post.likes).toHaveLength(response.body.post.likesCount);
     expect(response.body.post.comments).toHaveLength(response.body.post.commentsCount);
-    expect(statements).toHaveLength(3);
+    expect(statements).toHaveLength(4);
     statements = [];
     await t.http.get(`/api/posts/${somePostId}`).set('Authorization', reader.auth).expect(200);
-    expect(statements).toHaveLength(4);
+    expect(statements).toHaveLength(5);
   });
 
-  it('answers a compact post in 2 statements, 4 for a logged-in reader (its account, its like)', async () => {
+  it('answers a compact post in 3 statements, 5 for a logged-in reader (its account, its like)', async () => {
     statements = [];
     await t.http.get(`/api/posts/${somePostId}?view=compact`).expect(200);
-    expect(statements).toHaveLength(2);
+    expect(statements).toHaveLength(3);
     statements = [];
     await t.http.get(`/api/posts/${somePostId}?view=compact`).set('Authorization', reader.auth).expect(200);
-    expect(statements).toHaveLength(4);
+    expect(statements).toHaveLength(5);
   });
 
   it("answers a page of a post's comments in 2 statements however many there are", async () => {

@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Response } from 'supertest';
 import { runSeed, SEED_PASSWORD } from '../src/seed/run-seed';
 import type { SeedSummary } from '../src/seed/seed-summary';
@@ -16,9 +16,14 @@ import { startTestApp, type TestApp } from './support/test-app';
  * PLAN, no "SCAN <table>" step that uses no index.
  */
 const SIZES = { users: 2_000, posts: 100_000, likes: 200_000, comments: 50_000, follows: 40_000, notices: 5_000 };
-const WATCHED_TABLES = ['posts', 'likes', 'comments', 'follows'];
-/** Reported too, not held to it: a seq scan of a few thousand users for a hash join can be the right plan. */
-const TABLES = [...WATCHED_TABLES, 'users', 'notices'];
+const WATCHED_TABLES = ['posts', 'likes', 'comments', 'follows', 'post_tags'];
+/**
+ * Reported too, not held to it: a seq scan of a few thousand users for a hash join can be the right
+ * plan, and so is one of the few rows of a reader's followed and muted tags.
+ */
+const TABLES = [...WATCHED_TABLES, 'users', 'notices', 'tag_prefs', 'tags'];
+/** The seed writes no tags: every post gets one of 16 (by its id's last hex digit) before planning. */
+const TAG_NAMES = [...'0123456789abcdef'].map((digit) => `tag-${digit}`);
 const NOW = new Date('2026-06-01T00:00:00.000Z');
 
 interface Statement {
@@ -77,6 +82,17 @@ beforeAll(async () => {
     .orderBy('followee_id')
     .executeTakeFirstOrThrow();
   mostFollowed = { id: popular.followee_id, followers: Number(popular.n) };
+  await t.db
+    .insertInto('tags')
+    .values(TAG_NAMES.map((name) => ({ name, posts_count: 0, followers_count: 0 })))
+    .execute();
+  await sql`insert into post_tags (post_id, tag, position, created_at)
+    select id, 'tag-' || substr(id, 24, 1), 0, created_at from posts`.execute(t.db);
+  await sql`analyze`.execute(t.db);
+  // The heavy follower mutes a tag (1 post in 16 left out); the light one follows two.
+  await t.http.put('/api/tags/tag-3/mute').set('Authorization', heavyAuth).expect(200);
+  await t.http.put('/api/tags/tag-a/follow').set('Authorization', lightAuth).expect(200);
+  await t.http.put('/api/tags/tag-b/follow').set('Authorization', lightAuth).expect(200);
 }, 600_000);
 
 afterAll(async () => {
@@ -125,6 +141,30 @@ const cases: Case[] = [
     send: () => t.http.get(`/api/posts?feed=following&userId=${landmark('heavyFollowerId')}&page=20`),
   },
   { name: 'top posts', send: () => t.http.get('/api/top-posts') },
+  // Tags (decision 032): the mute filter is one NOT EXISTS on post_tags' and tag_prefs' primary keys.
+  {
+    name: 'for-you feed, signed in, muting a tag',
+    send: () => t.http.get('/api/posts').set('Authorization', heavyAuth),
+  },
+  {
+    name: 'following feed, following 1,000 and muting a tag',
+    send: () => t.http.get('/api/posts?feed=following&page=3').set('Authorization', heavyAuth),
+  },
+  {
+    name: 'top posts, signed in, muting a tag',
+    send: () => t.http.get('/api/top-posts').set('Authorization', heavyAuth),
+  },
+  { name: 'top posts of the week', send: () => t.http.get('/api/top-posts?window=week') },
+  { name: 'a tag feed', send: () => t.http.get('/api/posts?feed=tag&tag=tag-5') },
+  {
+    name: 'a tag feed, deep cursor',
+    send: () => t.http.get(`/api/posts?feed=tag&tag=tag-5&cursor=${encodeURIComponent(landmark('deepCursor'))}`),
+  },
+  {
+    name: 'the feed of the tags followed (two)',
+    send: () => t.http.get('/api/posts?feed=tags').set('Authorization', lightAuth),
+  },
+  { name: 'tag autocomplete', send: () => t.http.get('/api/tags?prefix=tag').set('Authorization', lightAuth) },
   {
     name: 'a post with its conversation (the most-commented post)',
     send: () => t.http.get(`/api/posts/${landmark('manyCommentsPostId')}`).set('Authorization', heavyAuth),

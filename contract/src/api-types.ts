@@ -68,6 +68,8 @@ export interface Post {
   category: Category | '';
   link1: string;
   link2: string;
+  /** 0 to LIMITS.postTagsMax tag names in the author's order, normalised (contract/src/tag-rules.ts); lists carry them too. */
+  tags: string[];
   /**
    * The ids of everyone who liked the post. With `view=compact` only the viewer's own id when the
    * viewer (the bearer of the token) likes it, else empty — enough to draw the like button;
@@ -100,7 +102,7 @@ export interface Post {
 }
 
 /** The fields a post revision records (the editable ones, by their API names). */
-export type RevisedField = 'title' | 'desc' | 'body' | 'category' | 'link1' | 'link2' | 'photo';
+export type RevisedField = 'title' | 'desc' | 'body' | 'category' | 'link1' | 'link2' | 'photo' | 'tags';
 
 export interface FieldChange {
   from: string;
@@ -185,6 +187,28 @@ export interface DraftListReply {
 export interface DraftConflictReply {
   error: string;
   draft: Draft;
+}
+
+/**
+ * A tag as GET /api/tags, GET /api/tags/:name and the follow/mute calls answer it. `following` and
+ * `muted` are the reader's (false for a visitor); a tag is never both.
+ */
+export interface Tag {
+  name: string;
+  postsCount: number;
+  followersCount: number;
+  following: boolean;
+  muted: boolean;
+}
+
+/** GET /api/tags/:name and PUT /api/tags/:name/follow|unfollow|mute|unmute. */
+export interface TagReply {
+  tag: Tag;
+}
+
+/** GET /api/tags?prefix=&limit=: most-used first. */
+export interface TagsReply {
+  tags: Tag[];
 }
 
 export interface TopPost {

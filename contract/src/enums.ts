@@ -1,4 +1,5 @@
-export const FEEDS = ['for-you', 'following'] as const;
+/** tag: the posts of one tag (with `tag=`); tags: the posts having any tag the reader follows. */
+export const FEEDS = ['for-you', 'following', 'tag', 'tags'] as const;
 export type Feed = (typeof FEEDS)[number];
 export const DEFAULT_FEED: Feed = 'for-you';
 
@@ -31,3 +32,11 @@ export const DEFAULT_POST_VIEW: PostView = 'full';
  */
 export const MARKDOWN_KINDS = ['post', 'comment', 'notice'] as const;
 export type MarkdownKind = (typeof MARKDOWN_KINDS)[number];
+
+/**
+ * GET /api/top-posts?window=: the posts created within the last day, week, month, or all of them.
+ * No window is `all`, the seed's (and the spec's) top posts.
+ */
+export const TOP_POST_WINDOWS = ['day', 'week', 'month', 'all'] as const;
+export type TopPostWindow = (typeof TOP_POST_WINDOWS)[number];
+export const DEFAULT_TOP_POST_WINDOW: TopPostWindow = 'all';

@@ -7,6 +7,9 @@ export const LIMITS = {
   postDescMax: 400,
   /** A post's Markdown body (issue 16): optional, beside the spec's 400-character desc; drafts are held to it too. */
   postBodyMax: 40000,
+  /** A post's tags (issue 17): at most this many, each at most postTagMax characters (see tag-rules.ts). */
+  postTagsMax: 4,
+  postTagMax: 30,
   noticeDescMax: 1000,
   noticeLinksMax: 3,
   noticeTagsMax: 5,
@@ -35,6 +38,9 @@ export const PAGINATION = {
 } as const;
 
 export const TOP_POSTS_COUNT = 5;
+
+/** GET /api/tags (autocomplete): how many tags by default and at most. */
+export const TAG_SUGGESTIONS = { defaultSize: 10, maxSize: 50 } as const;
 
 /**
  * How many of a post's newest comments a compact list reply (feeds, a user's posts with

@@ -134,7 +134,33 @@ export interface DraftsTable {
   updated_at: string;
 }
 
+/** A tag's counters, kept in the transaction of each change (docs/decisions/032-tags.md). */
+export interface TagsTable {
+  name: string;
+  posts_count: number;
+  followers_count: number;
+}
+
+/** A post's tags in the author's order; created_at is the post's. */
+export interface PostTagsTable {
+  post_id: string;
+  tag: string;
+  position: number;
+  created_at: string;
+}
+
+/** A user follows or mutes a tag: one row per user and tag. */
+export interface TagPrefsTable {
+  user_id: string;
+  tag: string;
+  kind: 'follow' | 'mute';
+  created_at: string;
+}
+
 export interface Database {
+  tags: TagsTable;
+  post_tags: PostTagsTable;
+  tag_prefs: TagPrefsTable;
   app_settings: AppSettingsTable;
   idempotency_keys: IdempotencyKeysTable;
   users: UsersTable;

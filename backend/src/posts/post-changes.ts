@@ -1,9 +1,10 @@
 import type { RevisedField, RevisionChanges } from '@techit/contract/api-types';
 
+/** Every field as text: `tags` comma-joined in the post's order. */
 export type RevisedValues = Record<RevisedField, string>;
 
 /** The order a revision lists its fields in (the edit form's order). */
-const FIELDS: readonly RevisedField[] = ['title', 'desc', 'body', 'category', 'link1', 'link2', 'photo'];
+const FIELDS: readonly RevisedField[] = ['title', 'desc', 'body', 'category', 'tags', 'link1', 'link2', 'photo'];
 
 /**
  * The fields that differ between the post before and after an edit, or null when none does (an

@@ -17,7 +17,7 @@ import { Authenticated } from '../auth/authenticated.decorator';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
-import { FeedQueryDto } from './dto/feed-query.dto';
+import { FeedQueryDto, TopPostsQueryDto } from './dto/feed-query.dto';
 import { CommentDto, CreatePostDto, EditPostDto, PostIdDto } from './dto/post-input.dto';
 import { CommentsQueryDto, PostViewQueryDto, RevisionsQueryDto, UserPostsQueryDto } from './dto/post-view-query.dto';
 import {
@@ -42,7 +42,8 @@ export class PostsController {
   @ApiBearerAuth()
   @ApiOperation({
     summary: 'The feed, newest first',
-    description: 'following: posts by the users the caller (token, else userId) follows. Page by page or by cursor.',
+    description:
+      "following: posts by the users the caller (token, else userId) follows. tag: the posts of `tag`. tags: the posts of the tags the caller follows (a token is needed: 400 without). With a token, the posts of the caller's muted tags are left out (but a tag's own feed shows that tag). Page by page or by cursor.",
   })
   @ApiOkResponse({ type: PostListResponse })
   @ApiErrors(400, 404)
@@ -98,10 +99,17 @@ export class PostsController {
   }
 
   @Get('top-posts')
-  @ApiOperation({ summary: 'The 5 posts with the most likes plus distinct commenters' })
+  @UseGuards(OptionalJwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'The 5 posts with the most likes plus distinct commenters',
+    description:
+      "window=day|week|month: among the posts created in that span; all (the default): every post. With a token, the posts of the reader's muted tags are left out.",
+  })
   @ApiOkResponse({ type: TopPostsResponse })
-  async top(): Promise<TopPostsReply> {
-    return { posts: await this.posts.top() };
+  @ApiErrors(400)
+  async top(@Query() query: TopPostsQueryDto, @CurrentUser() viewer: AuthUser | null): Promise<TopPostsReply> {
+    return { posts: await this.posts.top(query.window, viewer) };
   }
 
   @Get('userposts/:userId')

@@ -17,7 +17,7 @@ export function toComment(row: CommentWithAuthor): Comment {
   };
 }
 
-export function toPost(row: PostWithAuthor, likes: string[], comments: Comment[]): Post {
+export function toPost(row: PostWithAuthor, likes: string[], comments: Comment[], tags: string[]): Post {
   return {
     _id: row.id,
     title: row.title,
@@ -27,6 +27,7 @@ export function toPost(row: PostWithAuthor, likes: string[], comments: Comment[]
     category: row.category as Category | '',
     link1: row.link1,
     link2: row.link2,
+    tags,
     likes,
     comments,
     likesCount: Number(row.likes_count),
@@ -39,8 +40,8 @@ export function toPost(row: PostWithAuthor, likes: string[], comments: Comment[]
 }
 
 /** A reply carrying exactly one post: the list shape plus the article (see Post in the contract). */
-export function toSinglePost(row: PostWithBody, likes: string[], comments: Comment[]): Post {
-  return { ...toPost(row, likes, comments), body: row.body, bodyHtml: storedHtml(row.body_html, row.body) };
+export function toSinglePost(row: PostWithBody, likes: string[], comments: Comment[], tags: string[]): Post {
+  return { ...toPost(row, likes, comments, tags), body: row.body, bodyHtml: storedHtml(row.body_html, row.body) };
 }
 
 export function toRevision(row: RevisionWithEditor): PostRevision {

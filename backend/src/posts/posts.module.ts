@@ -3,13 +3,14 @@ import { DraftsModule } from '../drafts/drafts.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { MarkdownModule } from '../markdown/markdown.module';
+import { TagsModule } from '../tags/tags.module';
 import { UsersModule } from '../users/users.module';
 import { PostsController } from './posts.controller';
 import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
 
 @Module({
-  imports: [IdempotencyModule, UsersModule, UploadsModule, DraftsModule, MarkdownModule],
+  imports: [IdempotencyModule, UsersModule, UploadsModule, DraftsModule, MarkdownModule, TagsModule],
   controllers: [PostsController],
   providers: [PostsRepository, PostsService],
 })

@@ -4,6 +4,7 @@ import type { Keyset, PageRequest } from '../common/cursor';
 import { DATABASE } from '../database/database.tokens';
 import { keysetPage, newestFirst, oldestFirstPage } from '../database/keyset-page';
 import { PreparedQuery } from '../database/prepared-query';
+import { notMutedBy } from '../tags/tag-filters';
 import type {
   CommentRow,
   Database,
@@ -43,9 +44,25 @@ const LIST_COLUMNS = [
 export type CommentWithAuthor = CommentRow & { author_user_name: string; author_pic: string };
 export type RevisionWithEditor = PostRevisionRow & { editor_user_name: string; editor_pic: string };
 
-/** Which posts a list shows: everyone's, one author's, or those of the people a user follows. */
+/**
+ * Which posts a list shows: everyone's, one author's, those of the people a user follows, those
+ * carrying one tag, or those carrying any tag a user follows.
+ */
 export type PostFilter =
-  { kind: 'all' } | { kind: 'author'; authorId: string } | { kind: 'followed-by'; userId: string };
+  | { kind: 'all' }
+  | { kind: 'author'; authorId: string }
+  | { kind: 'followed-by'; userId: string }
+  | { kind: 'tag'; tag: string }
+  | { kind: 'followed-tags'; userId: string };
+
+/**
+ * Whose muted tags a list leaves out (docs/decisions/032-tags.md): the reader's, except `except`
+ * (the tag page being read). Absent: nothing is left out (visitors, a user's own posts list).
+ */
+export interface MuteFilter {
+  userId: string;
+  except?: string;
+}
 
 /**
  * From this many followees on, the following feed walks the newest posts instead of gathering each
@@ -107,10 +124,25 @@ export class PostsRepository {
    * authors and sorted all their posts (8 ms for a deep cursor page on 100k posts instead of
    * 0.2 ms), and an OFFSET built every skipped row before dropping it (23 ms for page 2,500).
    */
-  async list(filter: PostFilter, page: PageRequest): Promise<PostWithAuthor[]> {
+  async list(filter: PostFilter, page: PageRequest, mute?: MuteFilter): Promise<PostWithAuthor[]> {
     let ids = this.db.selectFrom('posts').select('posts.id');
     if (filter.kind === 'author') ids = ids.where('posts.author_id', '=', filter.authorId);
     if (filter.kind === 'followed-by') ids = await this.followedBy(ids, filter.userId);
+    // IN over post_tags: each post once, however many of its tags match.
+    if (filter.kind === 'tag')
+      ids = ids.where('posts.id', 'in', (eb) =>
+        eb.selectFrom('post_tags').select('post_tags.post_id').where('post_tags.tag', '=', filter.tag),
+      );
+    if (filter.kind === 'followed-tags')
+      ids = ids.where('posts.id', 'in', (eb) =>
+        eb
+          .selectFrom('post_tags')
+          .innerJoin('tag_prefs', 'tag_prefs.tag', 'post_tags.tag')
+          .select('post_tags.post_id')
+          .where('tag_prefs.user_id', '=', filter.userId)
+          .where('tag_prefs.kind', '=', 'follow'),
+      );
+    if (mute) ids = ids.where(notMutedBy(mute.userId, mute.except));
     return newestFirst(
       this.postsWithAuthor(this.db).where('posts.id', 'in', keysetPage(ids, 'posts', page)),
       'posts',
@@ -150,9 +182,15 @@ export class PostsRepository {
     );
   }
 
-  /** Ranked by likes plus distinct commenters, ties newest first (matches posts_top_idx). */
-  top(limit: number): Promise<PostWithAuthor[]> {
+  /**
+   * Ranked by likes plus distinct commenters, ties newest first (matches posts_top_idx); only the
+   * posts created at or after `since` when given, without the posts of tags `mutedBy` mutes.
+   */
+  top(limit: number, options: { since?: string; mutedBy?: string } = {}): Promise<PostWithAuthor[]> {
+    const { since, mutedBy } = options;
     return this.postsWithAuthor(this.db)
+      .$if(since !== undefined, (query) => query.where('posts.created_at', '>=', since ?? ''))
+      .$if(mutedBy !== undefined, (query) => query.where(notMutedBy(mutedBy ?? '')))
       .orderBy(sql`(posts.likes_count + posts.commenters_count)`, 'desc')
       .orderBy('posts.created_at', 'desc')
       .orderBy('posts.id', 'desc')
@@ -236,8 +274,8 @@ export class PostsRepository {
     return rows.sort((a, b) => compareText(a.created_at, b.created_at) || compareText(a.id, b.id));
   }
 
-  async insert(post: NewPost): Promise<void> {
-    await this.db.insertInto('posts').values(post).execute();
+  async insert(post: NewPost, ex: Executor = this.db): Promise<void> {
+    await ex.insertInto('posts').values(post).execute();
   }
 
   async update(id: string, patch: PostUpdate, ex: Executor = this.db): Promise<void> {
@@ -278,8 +316,8 @@ export class PostsRepository {
   }
 
   /** Likes, comments and revisions go with the post (ON DELETE CASCADE). */
-  async delete(id: string): Promise<void> {
-    await this.db.deleteFrom('posts').where('id', '=', id).execute();
+  async delete(id: string, ex: Executor = this.db): Promise<void> {
+    await ex.deleteFrom('posts').where('id', '=', id).execute();
   }
 
   /** True when the like is new; liking twice inserts nothing. */

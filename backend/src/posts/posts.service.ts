@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Comment, LikeReply, Post, PostRevisionsReply, TopPost } from '@techit/contract/api-types';
-import { DEFAULT_FEED, DEFAULT_POST_VIEW, type PostView } from '@techit/contract/enums';
+import {
+  DEFAULT_FEED,
+  DEFAULT_POST_VIEW,
+  DEFAULT_TOP_POST_WINDOW,
+  type PostView,
+  type TopPostWindow,
+} from '@techit/contract/enums';
 import {
   COMMENT_PAGE,
   LIST_COMMENTS_PREVIEW,
@@ -19,6 +25,8 @@ import { RENDERER_VERSION } from '../markdown/markdown-renderer';
 import { MarkdownService } from '../markdown/markdown.service';
 import { ImageReleaseService } from '../uploads/image-release.service';
 import { UsersService } from '../users/users.service';
+import { TagsRepository } from '../tags/tags.repository';
+import { requireTagName } from '../tags/tags.service';
 import type { CreatePostDto, EditPostDto } from './dto/post-input.dto';
 import type { FeedQueryDto } from './dto/feed-query.dto';
 import type { PageQueryDto } from '../common/dto/page-query.dto';
@@ -28,6 +36,7 @@ import { changedFields, type RevisedValues } from './post-changes';
 import { toComment, toPost, toRevision, toSinglePost, toTopPost } from './posts.mapper';
 import {
   type CommentWithAuthor,
+  type MuteFilter,
   type PostFilter,
   PostsRepository,
   type PostWithAuthor,
@@ -46,6 +55,14 @@ export interface PostPage {
 
 const POST_NOT_FOUND = "This post doesn't exist";
 
+/** How far back GET /api/top-posts?window= looks. */
+const WINDOW_MS: Record<TopPostWindow, number | null> = {
+  day: 24 * 3600 * 1000,
+  week: 7 * 24 * 3600 * 1000,
+  month: 30 * 24 * 3600 * 1000,
+  all: null,
+};
+
 @Injectable()
 export class PostsService {
   constructor(
@@ -55,18 +72,34 @@ export class PostsService {
     private readonly images: ImageReleaseService,
     private readonly drafts: DraftsService,
     private readonly markdown: MarkdownService,
+    private readonly tags: TagsRepository,
   ) {}
 
+  /** Every feed leaves out the posts of the reader's muted tags (docs/decisions/032-tags.md). */
   async feed(query: FeedQueryDto, viewer: AuthUser | null): Promise<PostPage> {
     const feed = query.feed ?? DEFAULT_FEED;
     let filter: PostFilter = { kind: 'all' };
+    let mute: MuteFilter | undefined = viewer ? { userId: viewer.id } : undefined;
     if (feed === 'following') {
       if (viewer) filter = { kind: 'followed-by', userId: viewer.id };
       else if (query.userId !== undefined)
         filter = { kind: 'followed-by', userId: await this.users.requireExisting(query.userId) };
       else throw new BadRequestError('Log in (or pass userId) to see the following feed');
     }
-    return this.page(filter, query, PAGINATION.feedPageSize, viewer);
+    if (feed === 'tag') {
+      if (query.tag === undefined) throw new BadRequestError('tag is required with feed=tag');
+      const tag = requireTagName(query.tag);
+      filter = { kind: 'tag', tag };
+      // The page of a tag the reader muted still shows it: that is what opening it asks for.
+      if (mute) mute = { ...mute, except: tag };
+    }
+    if (feed === 'tags') {
+      // 400 like the following feed without a token: a token is optional on this route (a stale
+      // one reads as a visitor), so a 401 would ask the client to sign in again for nothing.
+      if (!viewer) throw new BadRequestError('Log in to see the posts of the tags you follow');
+      filter = { kind: 'followed-tags', userId: viewer.id };
+    }
+    return this.page(filter, query, PAGINATION.feedPageSize, viewer, mute);
   }
 
   async userPosts(rawUserId: string, query: UserPostsQueryDto, viewer: AuthUser | null): Promise<PostPage> {
@@ -93,8 +126,11 @@ export class PostsService {
     return { comments: rows.map(toComment), nextCursor };
   }
 
-  async top(): Promise<TopPost[]> {
-    return (await this.posts.top(TOP_POSTS_COUNT)).map(toTopPost);
+  /** No window is the seed's (and the spec's) top posts: the 5 best of all time. */
+  async top(window: TopPostWindow = DEFAULT_TOP_POST_WINDOW, viewer: AuthUser | null = null): Promise<TopPost[]> {
+    const span = WINDOW_MS[window];
+    const since = span === null ? undefined : new Date(Date.now() - span).toISOString();
+    return (await this.posts.top(TOP_POSTS_COUNT, { since, mutedBy: viewer?.id })).map(toTopPost);
   }
 
   async create(me: AuthUser, input: CreatePostDto, view: PostView = DEFAULT_POST_VIEW): Promise<Post> {
@@ -106,26 +142,34 @@ export class PostsService {
     ]);
     const now = new Date();
     const id = newObjectId(now);
-    await this.posts.insert({
-      id,
-      author_id: me.id,
-      title: input.title,
-      description: input.desc,
-      desc_html: descHtml,
-      body,
-      body_html: bodyHtml,
-      render_version: RENDERER_VERSION,
-      photo: input.pic ?? '',
-      category: input.category ?? '',
-      link1: input.link1 ?? '',
-      link2: input.link2 ?? '',
-      likes_count: 0,
-      comments_count: 0,
-      commenters_count: 0,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
+    const tags = input.tags ?? [];
+    await this.transactions.run(async (trx) => {
+      await this.posts.insert(
+        {
+          id,
+          author_id: me.id,
+          title: input.title,
+          description: input.desc,
+          desc_html: descHtml,
+          body,
+          body_html: bodyHtml,
+          render_version: RENDERER_VERSION,
+          photo: input.pic ?? '',
+          category: input.category ?? '',
+          link1: input.link1 ?? '',
+          link2: input.link2 ?? '',
+          likes_count: 0,
+          comments_count: 0,
+          commenters_count: 0,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        },
+        trx,
+      );
+      // The post and its tags' counters in one transaction (docs/decisions/032-tags.md).
+      await this.tags.setPostTags({ id, createdAt: now.toISOString() }, [], tags, trx);
     });
-    // Right after the post is stored (one INSERT, no transaction to join): a failed create keeps it.
+    // Right after the post is stored (no transaction to join): a failed create keeps it.
     await this.drafts.discardPublished(me, input.draftId);
     return this.get(id, me, view);
   }
@@ -149,6 +193,9 @@ export class PostsService {
         // Read again under the lock: a concurrent edit may have landed since requirePost.
         const current = await this.posts.lockForEdit(post.id, trx);
         if (!current) throw new NotFoundError(POST_NOT_FOUND);
+        const tagsBefore = (await this.tags.tagsOfPosts([post.id], trx)).get(post.id) ?? [];
+        // Not sent: the tags stay; [] removes them.
+        const tagsAfter = input.tags ?? tagsBefore;
         const after: RevisedValues = {
           title: input.title,
           desc: input.desc,
@@ -160,8 +207,9 @@ export class PostsService {
           link2: input.link2 ?? '',
           // A blank picture keeps the current one: the original client resends the form as it was.
           photo: input.pic || current.photo,
+          tags: tagsAfter.join(','),
         };
-        const changes = changedFields(revisedValuesOf(current), after);
+        const changes = changedFields(revisedValuesOf(current, tagsBefore), after);
         if (!changes) return { replacedPhoto: null };
         const html = storedHtmlFor(current, after, rendered);
         if (!html) return 'render-again' as const;
@@ -184,6 +232,8 @@ export class PostsService {
           },
           trx,
         );
+        if (changes.tags)
+          await this.tags.setPostTags({ id: post.id, createdAt: current.created_at }, tagsBefore, tagsAfter, trx);
         await this.posts.insertRevision(
           {
             id: newObjectId(at),
@@ -243,13 +293,19 @@ export class PostsService {
     return { revisions: rows.map(toRevision), nextCursor };
   }
 
-  /** One DELETE: the likes and comments cascade with it atomically, so no transaction is needed. */
+  /**
+   * Its tags count one post fewer and the post goes, in one transaction; the likes, comments and
+   * post_tags cascade with the DELETE.
+   */
   async delete(me: AuthUser, rawId: string, view: PostView = DEFAULT_POST_VIEW): Promise<Post> {
     const row = await this.requirePost(rawId);
     if (row.author_id !== me.id && me.role !== 'admin')
       throw new ForbiddenError('Only the author or an admin can delete this post');
     const deleted = await this.single(row, me, view);
-    await this.posts.delete(row.id);
+    await this.transactions.run(async (trx) => {
+      await this.tags.releasePostTags(row.id, trx);
+      await this.posts.delete(row.id, trx);
+    });
     await this.images.release(row.photo);
     return deleted;
   }
@@ -349,10 +405,13 @@ export class PostsService {
     query: PageQueryDto & { view?: PostView },
     defaultLimit: number,
     viewer: AuthUser | null,
+    mute?: MuteFilter,
   ): Promise<PostPage> {
     const request = toPageRequest(query, defaultLimit);
-    const { rows, nextCursor } = toPage(await this.posts.list(filter, withLookahead(request)), request.limit);
+    const { rows, nextCursor } = toPage(await this.posts.list(filter, withLookahead(request), mute), request.limit);
     const ids = rows.map((row) => row.id);
+    const tagsByPost = await this.tags.tagsOfPosts(ids);
+    const tagsOf = (id: string) => tagsByPost.get(id) ?? [];
     if ((query.view ?? DEFAULT_POST_VIEW) === 'full') {
       const [likers, comments] = await Promise.all([this.posts.likersOf(ids), this.posts.commentsOfPosts(ids)]);
       const likesByPost = groupBy(likers, (like) => like.post_id);
@@ -362,6 +421,7 @@ export class PostsService {
           row,
           (likesByPost.get(row.id) ?? []).map((like) => like.user_id),
           (commentsByPost.get(row.id) ?? []).map(toComment),
+          tagsOf(row.id),
         ),
       );
       return { posts, nextCursor };
@@ -371,7 +431,10 @@ export class PostsService {
       this.posts.latestCommentsOf(ids, LIST_COMMENTS_PREVIEW),
     ]);
     const commentsByPost = groupBy(comments, (comment) => comment.post_id);
-    return { posts: rows.map((row) => toViewedPost(row, viewer, liked, commentsByPost.get(row.id) ?? [])), nextCursor };
+    return {
+      posts: rows.map((row) => toViewedPost(row, viewer, liked, commentsByPost.get(row.id) ?? [], tagsOf(row.id))),
+      nextCursor,
+    };
   }
 
   /**
@@ -379,12 +442,14 @@ export class PostsService {
    * like and the first page of the conversation, with the cursor of the next.
    */
   private async single(row: PostWithBody, viewer: AuthUser | null, view: PostView): Promise<Post> {
+    const tags = (await this.tags.tagsOfPosts([row.id])).get(row.id) ?? [];
     if (view === 'full') {
       const [likers, comments] = await Promise.all([this.posts.likersOf([row.id]), this.posts.commentsOf(row.id)]);
       return toSinglePost(
         row,
         likers.map((like) => like.user_id),
         comments.map(toComment),
+        tags,
       );
     }
     const limit = COMMENT_PAGE.defaultSize;
@@ -394,7 +459,7 @@ export class PostsService {
     ]);
     const { rows: comments, nextCursor } = toPage(firstPage, limit);
     const likes = viewer && liked.has(row.id) ? [viewer.id] : [];
-    return { ...toSinglePost(row, likes, comments.map(toComment)), commentsNextCursor: nextCursor };
+    return { ...toSinglePost(row, likes, comments.map(toComment), tags), commentsNextCursor: nextCursor };
   }
 
   private async likersIn(postId: string, trx: Executor): Promise<string[]> {
@@ -419,11 +484,12 @@ function toViewedPost(
   viewer: AuthUser | null,
   liked: Set<string>,
   comments: CommentWithAuthor[],
+  tags: string[],
 ): Post {
-  return toPost(row, viewer && liked.has(row.id) ? [viewer.id] : [], comments.map(toComment));
+  return toPost(row, viewer && liked.has(row.id) ? [viewer.id] : [], comments.map(toComment), tags);
 }
 
-function revisedValuesOf(row: PostRow): RevisedValues {
+function revisedValuesOf(row: PostRow, tags: string[]): RevisedValues {
   return {
     title: row.title,
     desc: row.description,
@@ -432,6 +498,7 @@ function revisedValuesOf(row: PostRow): RevisedValues {
     link1: row.link1,
     link2: row.link2,
     photo: row.photo,
+    tags: tags.join(','),
   };
 }
 

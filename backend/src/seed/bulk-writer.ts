@@ -1,7 +1,10 @@
 import type { Database, Dialect } from '../database/database.types';
 
 /** The tables the seed fills: the content, not the settings, the idempotency keys or the drafts. */
-export type TableName = Exclude<keyof Database, 'app_settings' | 'idempotency_keys' | 'drafts'>;
+export type TableName = Exclude<
+  keyof Database,
+  'app_settings' | 'idempotency_keys' | 'drafts' | 'tags' | 'post_tags' | 'tag_prefs'
+>;
 /** A whole row, every column given: the generator decides every value, defaults included. */
 export type FullRow<T extends TableName> = Database[T];
 
@@ -36,10 +39,16 @@ export const TABLES_CHILDREN_FIRST: readonly TableName[] = [
 
 /**
  * What `reset` empties: the tables the seed does not fill but that reference its tables (drafts
- * point at users and posts; PostgreSQL refuses to truncate a referenced table alone), then the
+ * and tags point at users and posts; PostgreSQL refuses to truncate a referenced table alone), then the
  * seeded ones.
  */
-export const TABLES_TO_RESET: readonly (TableName | 'drafts')[] = ['drafts', ...TABLES_CHILDREN_FIRST];
+export const TABLES_TO_RESET: readonly (TableName | 'drafts' | 'tags' | 'post_tags' | 'tag_prefs')[] = [
+  'drafts',
+  'post_tags',
+  'tag_prefs',
+  'tags',
+  ...TABLES_CHILDREN_FIRST,
+];
 
 export const COLUMNS: { readonly [T in TableName]: readonly (keyof Database[T] & string)[] } = {
   users: [

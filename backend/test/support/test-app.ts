@@ -85,7 +85,18 @@ export function startTestAppOn(
 
 /** Every row of every table, for asserting that a rejected request changed nothing. */
 export async function snapshot(db: Db): Promise<string> {
-  const tables = ['users', 'follows', 'posts', 'post_revisions', 'likes', 'comments', 'notices'] as const;
+  const tables = [
+    'users',
+    'follows',
+    'posts',
+    'post_revisions',
+    'likes',
+    'comments',
+    'notices',
+    'tags',
+    'post_tags',
+    'tag_prefs',
+  ] as const;
   const rows = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
   const sorted = rows.map((list) => list.map((row) => JSON.stringify(row)).sort());
   return JSON.stringify(Object.fromEntries(tables.map((table, index) => [table, sorted[index]])));

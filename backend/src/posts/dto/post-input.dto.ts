@@ -2,8 +2,9 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CATEGORIES, type Category } from '@techit/contract/enums';
 import { LIMITS } from '@techit/contract/limits';
+import { normaliseTags } from '@techit/contract/tag-rules';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { IsHttpUrl, IsPictureUrl } from '../../common/url-rules';
 import { DraftIdField } from '../../drafts/dto/draft-input.dto';
 import { LinkText, say, Trim, TrimToUndefined } from '../../common/validation';
@@ -111,6 +112,41 @@ function OptionalBody(description: string): PropertyDecorator {
   );
 }
 
+/** What a post's tags fail on, or undefined when they are fine (a list of texts that normalises). */
+function tagsProblem(value: unknown): string | undefined {
+  if (!Array.isArray(value) || !value.every((tag): tag is string => typeof tag === 'string'))
+    return 'tags must be a list of texts';
+  const checked = normaliseTags(value);
+  return checked.ok ? undefined : checked.error;
+}
+
+/**
+ * A post's tags: a list of names, normalised by the contract's one rule (tag-rules.ts: `#` and
+ * case dropped, duplicates merged, at most LIMITS.postTagsMax); a bad one is refused by name.
+ */
+function OptionalTags(description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({
+      type: [String],
+      maxItems: LIMITS.postTagsMax,
+      description: `${description}. Each: [a-z0-9][a-z0-9-]{0,29} after lower-casing and dropping a leading #; duplicates merged, order kept.`,
+    }),
+    Transform(({ value }: { value: unknown }) => {
+      if (!Array.isArray(value) || !value.every((tag): tag is string => typeof tag === 'string')) return value;
+      const checked = normaliseTags(value);
+      return checked.ok ? checked.tags : value;
+    }),
+    IsOptional(),
+    ValidateBy({
+      name: 'isPostTags',
+      validator: {
+        validate: (value: unknown) => tagsProblem(value) === undefined,
+        defaultMessage: (args) => tagsProblem(args?.value) ?? 'tags are invalid',
+      },
+    }),
+  );
+}
+
 const TITLE = ['Title', LIMITS.postTitleMax, 'the title', 'Give your post a title.'] as const;
 const DESCRIPTION = ['Description', LIMITS.postDescMax, 'the description', 'Describe your post.'] as const;
 
@@ -129,6 +165,9 @@ export class CreatePostDto {
 
   @OptionalCategory()
   category?: Category;
+
+  @OptionalTags('0 to 4 tags; missing: none')
+  tags?: string[];
 
   @OptionalLink('link1', 'the code link', 'Code link (http or https)')
   link1?: string;
@@ -152,6 +191,9 @@ export class EditPostDto {
 
   @OptionalBody('The article: Markdown; missing keeps the current one, empty removes it')
   body?: string;
+
+  @OptionalTags('0 to 4 tags; missing keeps the current ones, [] removes them')
+  tags?: string[];
 
   @OptionalLink('link1', 'the code link', 'Code link; empty or missing removes it')
   link1?: string;

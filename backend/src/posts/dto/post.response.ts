@@ -52,6 +52,8 @@ export class PostResponse implements Post {
   @ApiProperty({ enum: ['', ...CATEGORIES] }) category: Category | '';
   @ApiProperty({ description: 'Code link, or empty' }) link1: string;
   @ApiProperty({ description: 'Demo link, or empty' }) link2: string;
+  @ApiProperty({ type: [String], description: "0 to 4 tag names in the author's order (lists carry them too)" })
+  tags: string[];
   @ApiProperty({
     type: [String],
     description: "Ids of the users who liked it (view=compact: only the caller's own id, when the caller likes it)",
@@ -91,6 +93,8 @@ export class FieldChangeResponse implements FieldChange {
 export class RevisionChangesResponse implements RevisionChanges {
   @ApiPropertyOptional({ type: FieldChangeResponse }) title?: FieldChangeResponse;
   @ApiPropertyOptional({ type: FieldChangeResponse }) desc?: FieldChangeResponse;
+  @ApiPropertyOptional({ type: FieldChangeResponse, description: 'The tag names, comma-joined' })
+  tags?: FieldChangeResponse;
   @ApiPropertyOptional({ type: FieldChangeResponse }) body?: FieldChangeResponse;
   @ApiPropertyOptional({ type: FieldChangeResponse }) category?: FieldChangeResponse;
   @ApiPropertyOptional({ type: FieldChangeResponse }) link1?: FieldChangeResponse;
