@@ -1,4 +1,7 @@
-export const FEEDS = ['for-you', 'following'] as const;
+/**
+ * `hot`: posts by a stored score of likes, distinct commenters and age (docs/decisions/033-hot-feed.md).
+ */
+export const FEEDS = ['for-you', 'following', 'hot'] as const;
 export type Feed = (typeof FEEDS)[number];
 export const DEFAULT_FEED: Feed = 'for-you';
 

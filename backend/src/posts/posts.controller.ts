@@ -41,8 +41,11 @@ export class PostsController {
   @UseGuards(OptionalJwtAuthGuard)
   @ApiBearerAuth()
   @ApiOperation({
-    summary: 'The feed, newest first',
-    description: 'following: posts by the users the caller (token, else userId) follows. Page by page or by cursor.',
+    summary: 'The feed, newest first (hot: by likes, distinct commenters and age)',
+    description:
+      'following: posts by the users the caller (token, else userId) follows. hot: highest ' +
+      'log10(max(1, likesCount + 2 × distinct commenters)) + createdAt in seconds / 45000 first ' +
+      '(docs/decisions/033-hot-feed.md). Page by page or by cursor (a cursor belongs to its feed).',
   })
   @ApiOkResponse({ type: PostListResponse })
   @ApiErrors(400, 404)

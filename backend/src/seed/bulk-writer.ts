@@ -1,9 +1,10 @@
+import type { Selectable } from 'kysely';
 import type { Database, Dialect } from '../database/database.types';
 
 /** The tables the seed fills: the content, not the settings, the idempotency keys or the drafts. */
 export type TableName = Exclude<keyof Database, 'app_settings' | 'idempotency_keys' | 'drafts'>;
 /** A whole row, every column given: the generator decides every value, defaults included. */
-export type FullRow<T extends TableName> = Database[T];
+export type FullRow<T extends TableName> = Selectable<Database[T]>;
 
 /**
  * Where generated rows go. The generator only knows this interface; each dialect loads rows its
@@ -41,7 +42,7 @@ export const TABLES_CHILDREN_FIRST: readonly TableName[] = [
  */
 export const TABLES_TO_RESET: readonly (TableName | 'drafts')[] = ['drafts', ...TABLES_CHILDREN_FIRST];
 
-export const COLUMNS: { readonly [T in TableName]: readonly (keyof Database[T] & string)[] } = {
+export const COLUMNS: { readonly [T in TableName]: readonly (keyof FullRow<T> & string)[] } = {
   users: [
     'id',
     'user_name',
@@ -70,6 +71,7 @@ export const COLUMNS: { readonly [T in TableName]: readonly (keyof Database[T] &
     'likes_count',
     'comments_count',
     'commenters_count',
+    'hot_score',
     'created_at',
     'updated_at',
     'edited_at',
@@ -93,3 +95,6 @@ export const INTEGER_COLUMNS: ReadonlySet<string> = new Set([
   'token_version',
   'render_version',
 ]);
+
+/** Double precision (the hot score); every other column not listed above is text. */
+export const FLOAT_COLUMNS: ReadonlySet<string> = new Set(['hot_score']);
