@@ -32,11 +32,11 @@ async function walk(t: TestApp, limit: number, between: (seen: string[]) => Prom
   throw new Error('the cursor never ended');
 }
 
-/** Moves a post's creation back to BASE - hours (the score follows at its next like or comment). */
-async function backdate(t: TestApp, post: Post, hours: number): Promise<void> {
+/** Moves a post's creation back to `from` - hours (the score follows at its next like or comment). */
+async function backdate(t: TestApp, post: Post, hours: number, from = BASE): Promise<void> {
   await t.db
     .updateTable('posts')
-    .set({ created_at: new Date(BASE - hours * HOUR).toISOString() })
+    .set({ created_at: new Date(from - hours * HOUR).toISOString() })
     .where('id', '=', post._id)
     .execute();
 }
@@ -216,5 +216,40 @@ describe('GET /api/posts?feed=hot: walking by cursor while likes arrive', () => 
     expect(liked).toEqual(['p7', 'p4', 'p1']);
     // The liked posts did move: p7 (3 h old) and p4 (6 h) now lead a fresh first page.
     expect(titles((await hot(t, { limit: 3 }).expect(200)).body)).toEqual(['p7', 'p4', 'p9']);
+  });
+});
+
+describe('GET /api/posts?feed=hot: read cache and documentation', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // Visitors' reads cached (docs/decisions/008-read-cache.md): a like must still move the post at once.
+    t = await startTestApp({ READ_CACHE_TTL_MS: '60000' });
+  });
+  afterAll(() => t.close());
+
+  it("answers a visitor's cached hot page anew after a comment", async () => {
+    const author = await createUser(t);
+    const fan = await createUser(t);
+    const older = await createPost(t, author, { title: 'older' });
+    await backdate(t, older, 2, Date.now());
+    await like(t, fan, older);
+    await like(t, fan, older, 'unlike');
+    await createPost(t, author, { title: 'newer' });
+    expect(titles((await hot(t).expect(200)).body)).toEqual(['newer', 'older']);
+    expect(titles((await hot(t).expect(200)).body)).toEqual(['newer', 'older']);
+    // 2 h behind is −0.16; two distinct commenters lift it by log10(4) = 0.6, above the new post.
+    const other = await createUser(t);
+    await comment(t, fan, older);
+    await comment(t, other, older);
+    expect(titles((await hot(t).expect(200)).body)).toEqual(['older', 'newer']);
+  });
+
+  it('documents hot among the feeds in Swagger', async () => {
+    const spec = (await t.http.get('/api/docs-json').expect(200)).body as {
+      paths: Record<string, { get: { parameters: { name: string; schema: { enum?: string[] } }[] } }>;
+    };
+    const feed = spec.paths['/api/posts'].get.parameters.find((p) => p.name === 'feed');
+    expect(feed?.schema.enum).toEqual(['for-you', 'following', 'hot']);
   });
 });
