@@ -11,13 +11,15 @@ function parseFeed(value: string | null): Feed {
   return FEEDS.find((feed) => feed === value) ?? DEFAULT_FEED;
 }
 
+const HEADINGS: Record<Feed, string> = { 'for-you': 'For you', following: 'Following', hot: 'Hot' };
+
 /** / — the feed chosen by ?feed= (for-you by default), with the side panel on wide screens. */
 export default function HomePage() {
   const [search] = useSearchParams();
   const feed = parseFeed(search.get('feed'));
   const { user } = useSession();
-  const heading = feed === 'following' ? 'Following' : 'For you';
-  useDocumentTitle(feed === 'following' ? 'Following feed' : 'Home');
+  const heading = HEADINGS[feed];
+  useDocumentTitle(feed === 'for-you' ? 'Home' : `${heading} feed`);
 
   return (
     <FeedLayout
