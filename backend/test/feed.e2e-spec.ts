@@ -141,7 +141,7 @@ describe('GET /api/posts (for-you)', () => {
     ['limit 1.5', { limit: '1.5' }, 'limit must be a whole number'],
     ['page 0', { page: '0' }, 'page must be 1 or more'],
     ['page abc', { page: 'abc' }, 'page must be a whole number'],
-    ['feed bogus', { feed: 'bogus' }, 'feed must be one of: for-you, following, tag, tags'],
+    ['feed bogus', { feed: 'bogus' }, 'feed must be one of: for-you, following, hot, tag, tags'],
   ])('rejects %s with 400', async (_name, query, message) => {
     const response = await feed(query).expect(400);
     expect(response.body).toEqual({ error: message });

@@ -121,6 +121,13 @@ export function evaluateTargets(report: Omit<DialectReport, 'targets'>): TargetL
     deep && forYou ? `${ms(deep.p50)} vs ${ms(forYou.p50)} ms (${(deep.p50 / forYou.p50).toFixed(2)}×)` : null,
     !!deep && !!forYou && deep.p50 <= 1.3 * forYou.p50,
   );
+  const hot = row('hot');
+  const hotDeep = row('hot-deep-cursor');
+  add(
+    'hot-deep-cursor p50 ≤ 1.3 × hot p50',
+    hotDeep && hot ? `${ms(hotDeep.p50)} vs ${ms(hot.p50)} ms (${(hotDeep.p50 / hot.p50).toFixed(2)}×)` : null,
+    !!hotDeep && !!hot && hotDeep.p50 <= 1.3 * hot.p50,
+  );
   const following = row('following');
   add(
     'following ≥ 50% of for-you req/s',

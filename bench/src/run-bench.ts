@@ -25,7 +25,7 @@ import {
   writeJson,
 } from './report';
 import { RssSampler } from './rss-sampler';
-import { type ReadScenario, SCENARIO_NAMES, WRITE_SCENARIOS, readScenarios } from './scenarios';
+import { HOT_DEEP_PAGE_PATH, type ReadScenario, SCENARIO_NAMES, WRITE_SCENARIOS, readScenarios } from './scenarios';
 import {
   type Reader,
   type WriteProblems,
@@ -140,7 +140,8 @@ async function benchDialect(options: BenchOptions, dialect: Dialect, machine: Ma
       readers[0]?.token ??
       null;
 
-    for (const scenario of readScenarios(dataSet.summary, options.sizes, readerToken)) {
+    const hotDeepCursor = await deepHotCursor(server.baseUrl);
+    for (const scenario of readScenarios(dataSet.summary, options.sizes, readerToken, hotDeepCursor)) {
       if (wanted(scenario.name)) rows.push(await runRead(context, scenario));
     }
 
@@ -437,3 +438,15 @@ main().then(
     process.exit(1);
   },
 );
+
+/**
+ * The hot feed's cursor after its DEEP_PAGE × FEED_PAGE_SIZE hottest posts: the nextCursor of that
+ * page read by number (the seed's landmarks hold only the for-you cursor). Null when the data set
+ * is too small for that page to have a next one.
+ */
+async function deepHotCursor(baseUrl: string): Promise<string | null> {
+  const reply = await fetch(`${baseUrl}${HOT_DEEP_PAGE_PATH}`);
+  if (!reply.ok) return null;
+  const body = (await reply.json()) as { nextCursor?: unknown };
+  return typeof body.nextCursor === 'string' ? body.nextCursor : null;
+}

@@ -23,6 +23,8 @@ export const SCENARIO_NAMES = [
   'deep-cursor',
   'deep-page',
   'following',
+  'hot',
+  'hot-deep-cursor',
   'top-posts',
   'post-viral',
   'post-200-comments',
@@ -48,7 +50,15 @@ const VIEW = 'view=compact';
 const DEEP_PAGE = 2500;
 const FEED_PAGE_SIZE = 4;
 
-export function readScenarios(summary: SeedSummary, sizes: SeedSizes, readerToken: string | null): ReadScenario[] {
+/** The hot feed's page DEEP_PAGE by number: its nextCursor is where hot-deep-cursor reads from. */
+export const HOT_DEEP_PAGE_PATH = `/api/posts?feed=hot&page=${DEEP_PAGE}&limit=${FEED_PAGE_SIZE}&${VIEW}`;
+
+export function readScenarios(
+  summary: SeedSummary,
+  sizes: SeedSizes,
+  readerToken: string | null,
+  hotDeepCursor: string | null,
+): ReadScenario[] {
   const { landmarks } = summary;
   const feed = `/api/posts?feed=for-you&page=1&limit=${FEED_PAGE_SIZE}&${VIEW}`;
   const tooFewPosts =
@@ -69,6 +79,13 @@ export function readScenarios(summary: SeedSummary, sizes: SeedSizes, readerToke
       'following',
       `/api/posts?feed=following&userId=${landmarks.heavyFollowerId}&page=1&limit=${FEED_PAGE_SIZE}&${VIEW}`,
       null,
+    ),
+    // The hot feed (docs/decisions/033-hot-feed.md): page 1, and the page after 10,000 posts by cursor.
+    postList('hot', `/api/posts?feed=hot&limit=${FEED_PAGE_SIZE}&${VIEW}`, null),
+    postList(
+      'hot-deep-cursor',
+      `/api/posts?feed=hot&limit=${FEED_PAGE_SIZE}&cursor=${encodeURIComponent(hotDeepCursor ?? '')}&${VIEW}`,
+      hotDeepCursor ? null : (tooFewPosts ?? 'the hot feed gave no deep cursor'),
     ),
     {
       kind: 'read',

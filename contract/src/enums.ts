@@ -1,7 +1,16 @@
-/** tag: the posts of one tag (with `tag=`); tags: the posts having any tag the reader follows. */
-export const FEEDS = ['for-you', 'following', 'tag', 'tags'] as const;
+/**
+ * `hot`: posts by a stored score of likes, distinct commenters and age (docs/decisions/033-hot-feed.md).
+ * `tag`: the posts of one tag (with `tag=`); `tags`: the posts having any tag the reader follows.
+ */
+export const FEEDS = ['for-you', 'following', 'hot', 'tag', 'tags'] as const;
 export type Feed = (typeof FEEDS)[number];
-export const DEFAULT_FEED: Feed = 'for-you';
+export const DEFAULT_FEED: HomeFeed = 'for-you';
+/**
+ * The feeds the web app's home page switches between (`/?feed=`): `tag` needs a tag name and
+ * belongs to the tag page, `tags` to the "Your tags" switch, neither built in the web app yet.
+ */
+export const HOME_FEEDS = ['for-you', 'following', 'hot'] as const satisfies readonly Feed[];
+export type HomeFeed = (typeof HOME_FEEDS)[number];
 
 /** '' is "no category": a post may be created and saved without one (blank or missing). */
 export const CATEGORIES = ['Doubt', 'Informative'] as const;

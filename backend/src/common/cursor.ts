@@ -43,3 +43,30 @@ export function toPage<T extends { created_at: string; id: string }>(
     nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
   };
 }
+
+/** The position after the last item of a hot-feed page: that feed is ordered by (hot_score, id). */
+export interface HotKeyset {
+  score: number;
+  id: string;
+}
+
+/** A hot-feed page: from an offset (page number) or after a hot cursor. */
+export type HotPageRequest = { limit: number } & ({ after: HotKeyset } | { offset: number });
+
+// Marks a hot cursor, so one of another list is refused rather than misread (and the other way).
+const HOT_PREFIX = 'hot';
+
+/** The score as JavaScript prints it: the shortest text that parses back to the very same double. */
+export function encodeHotCursor(keyset: HotKeyset): string {
+  return Buffer.from(`${HOT_PREFIX}|${String(keyset.score)}|${keyset.id}`, 'utf8').toString('base64url');
+}
+
+export function decodeHotCursor(cursor: string): HotKeyset {
+  const [prefix, rawScore, rawId, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const score = rawScore && /^-?\d+(\.\d+)?(e[+-]?\d+)?$/.test(rawScore) ? Number(rawScore) : NaN;
+  const id = parseObjectId(rawId ?? '');
+  if (prefix !== HOT_PREFIX || rest.length > 0 || !Number.isFinite(score) || !id) {
+    throw new BadRequestError('That cursor is not valid; start again from the first page');
+  }
+  return { score, id };
+}

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { ColumnType, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 /**
  * The tables as Kysely sees them. Timestamps are ISO 8601 text (UTC, millisecond precision) on
@@ -42,6 +42,12 @@ export interface PostsTable {
   comments_count: number;
   /** Distinct users who commented: top posts rank by likes plus this. */
   commenters_count: number;
+  /**
+   * The hot feed's rank, kept with the counters (posts/hot-score.ts, docs/decisions/033-hot-feed.md).
+   * Every insert of the app, the seed and the import sets it; optional only for tests' raw rows
+   * (the column's default, 0, puts such a post last in the hot feed).
+   */
+  hot_score: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
   /** The last edit that changed something; null until then (likes and comments never set it). */

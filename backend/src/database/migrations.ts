@@ -22,6 +22,7 @@ import * as drafts from './migrations/2026-11-25T22-00-00-drafts';
 import * as postRevisions from './migrations/2026-11-25T22-10-00-post-revisions';
 import * as storedHtml from './migrations/2026-11-25T23-00-00-stored-html';
 import * as tags from './migrations/2026-11-26T00-10-00-tags';
+import * as hotScore from './migrations/2026-11-26T00-20-00-hot-score';
 
 /**
  * The migrations, listed by hand so the build needs no file-system scanning. Names are
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T22-10-00-post-revisions': postRevisions,
   '2026-11-25T23-00-00-stored-html': storedHtml,
   '2026-11-26T00-10-00-tags': tags,
+  '2026-11-26T00-20-00-hot-score': hotScore,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -10,9 +10,11 @@ import type {
   FollowsTable,
   LikesTable,
   NoticesTable,
+  PostRow,
   PostsTable,
   UsersTable,
 } from '../database/database.types';
+import { hotScore } from '../posts/hot-score';
 import { emailKey, userNameKey } from '../users/users.repository';
 import type { ExportDocument, MongoExport } from './mongo-export-reader';
 import { AdjustmentReport } from './mongo-import-report';
@@ -23,7 +25,7 @@ export const LOCKED_PASSWORD_HASH = '!locked: imported without a usable password
 export interface ImportRows {
   users: UsersTable[];
   follows: FollowsTable[];
-  posts: PostsTable[];
+  posts: PostRow[];
   likes: LikesTable[];
   comments: CommentsTable[];
   notices: NoticesTable[];
@@ -280,6 +282,11 @@ class ImportPlanner {
         likes_count: likes.length,
         comments_count: comments.length,
         commenters_count: new Set(comments.map((comment) => comment.author_id)).size,
+        hot_score: hotScore({
+          likes_count: likes.length,
+          commenters_count: new Set(comments.map((comment) => comment.author_id)).size,
+          created_at: createdAt,
+        }),
       });
       this.rows.likes.push(...likes);
       this.rows.comments.push(...comments);

@@ -1,5 +1,6 @@
 import { type InsertResult, sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect, Executor } from '../database/database.types';
+import { hotScore } from '../posts/hot-score';
 import type { ExistingUser, ImportRows } from './mongo-import.planner';
 
 export type ImportTable = keyof ImportRows;
@@ -114,8 +115,24 @@ export class MongoImportRepository {
         )
         .executeTakeFirst();
       changed += Number(result.numUpdatedRows);
+      await this.rescore(ex, ids);
     }
     return changed;
+  }
+
+  /** Each post's hot score from its counters as they now are, written where it differs. */
+  private async rescore(ex: Executor, ids: string[]): Promise<void> {
+    const rows = await ex
+      .selectFrom('posts')
+      .select(['id', 'likes_count', 'commenters_count', 'created_at', 'hot_score'])
+      .where('id', 'in', ids)
+      .execute();
+    for (const row of rows) {
+      const score = hotScore(row);
+      if (score !== row.hot_score) {
+        await ex.updateTable('posts').set({ hot_score: score }).where('id', '=', row.id).execute();
+      }
+    }
   }
 
   /** Fresh planner statistics for the tables the import filled (as after `npm run seed`). */

@@ -41,9 +41,14 @@ export class PostsController {
   @UseGuards(OptionalJwtAuthGuard)
   @ApiBearerAuth()
   @ApiOperation({
-    summary: 'The feed, newest first',
+    summary: 'The feed, newest first (hot: by likes, distinct commenters and age)',
     description:
-      "following: posts by the users the caller (token, else userId) follows. tag: the posts of `tag`. tags: the posts of the tags the caller follows (a token is needed: 400 without). With a token, the posts of the caller's muted tags are left out (but a tag's own feed shows that tag). Page by page or by cursor.",
+      'following: posts by the users the caller (token, else userId) follows. hot: highest ' +
+      'log10(max(1, likesCount + 2 × distinct commenters)) + createdAt in seconds / 45000 first ' +
+      '(docs/decisions/033-hot-feed.md). tag: the posts of `tag`. tags: the posts of the tags the ' +
+      "caller follows (a token is needed: 400 without). With a token, the posts of the caller's " +
+      "muted tags are left out of every feed (but a tag's own feed shows that tag). Page by page " +
+      'or by cursor (a cursor belongs to its feed).',
   })
   @ApiOkResponse({ type: PostListResponse })
   @ApiErrors(400, 404)

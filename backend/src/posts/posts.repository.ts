@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type SelectQueryBuilder, sql } from 'kysely';
-import type { Keyset, PageRequest } from '../common/cursor';
+import type { HotPageRequest, Keyset, PageRequest } from '../common/cursor';
 import { DATABASE } from '../database/database.tokens';
 import { keysetPage, newestFirst, oldestFirstPage } from '../database/keyset-page';
 import { PreparedQuery } from '../database/prepared-query';
 import { notMutedBy } from '../tags/tag-filters';
+import type { HotInputs } from './hot-score';
 import type {
   CommentRow,
   Database,
@@ -36,6 +37,7 @@ const LIST_COLUMNS = [
   'posts.likes_count',
   'posts.comments_count',
   'posts.commenters_count',
+  'posts.hot_score',
   'posts.created_at',
   'posts.updated_at',
   'posts.edited_at',
@@ -86,7 +88,7 @@ export class PostsRepository {
         .updateTable('posts')
         .set((eb) => ({ likes_count: eb('likes_count', '+', p.delta) }))
         .where('id', '=', p.id)
-        .returning('likes_count'),
+        .returning(['likes_count', 'commenters_count', 'created_at']),
     ),
     comments: new PreparedQuery((ex, p: { id: string; delta: number }) =>
       ex
@@ -100,6 +102,9 @@ export class PostsRepository {
         .insertInto('likes')
         .values({ post_id: p.postId, user_id: p.userId, created_at: p.createdAt })
         .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing()),
+    ),
+    hotScore: new PreparedQuery((ex, p: { id: string; score: number }) =>
+      ex.updateTable('posts').set({ hot_score: p.score }).where('id', '=', p.id),
     ),
     removeLike: new PreparedQuery((ex, p: { postId: string; userId: string }) =>
       ex.deleteFrom('likes').where('post_id', '=', p.postId).where('user_id', '=', p.userId),
@@ -180,6 +185,28 @@ export class PostsRepository {
     return ids.where('posts.author_id', 'in', (eb) =>
       eb.selectFrom('follows').select('follows.followee_id').where('follows.follower_id', '=', userId),
     );
+  }
+
+  /**
+   * The hot feed (docs/decisions/033-hot-feed.md): by the stored score, highest first, ties by id,
+   * which makes the order total, so a cursor page starts strictly after the last post shown. Like
+   * `list`, the page's ids come from the (hot_score, id) index alone (posts_hot_idx), and a deep
+   * page by cursor reads as few rows as the first. Without the posts of tags `mutedBy` mutes.
+   */
+  hot(page: HotPageRequest, mutedBy?: string): Promise<PostWithAuthor[]> {
+    let ids = this.db.selectFrom('posts').select('posts.id');
+    if (mutedBy !== undefined) ids = ids.where(notMutedBy(mutedBy));
+    if ('after' in page) {
+      const { score, id } = page.after;
+      ids = ids.where((eb) => eb(eb.refTuple('posts.hot_score', 'posts.id'), '<', eb.tuple(score, id)));
+    }
+    ids = ids.orderBy('posts.hot_score', 'desc').orderBy('posts.id', 'desc').limit(page.limit);
+    if ('offset' in page && page.offset > 0) ids = ids.offset(page.offset);
+    return this.postsWithAuthor(this.db)
+      .where('posts.id', 'in', ids)
+      .orderBy('posts.hot_score', 'desc')
+      .orderBy('posts.id', 'desc')
+      .execute();
   }
 
   /**
@@ -337,8 +364,13 @@ export class PostsRepository {
    * row until the transaction ends, so a concurrent delete waits for this change and likes of one
    * post queue up instead of deadlocking.
    */
-  async adjustLikes(postId: string, delta: 1 | -1, ex: Executor): Promise<number | undefined> {
-    return (await this.prepared.likes.first(ex, { id: postId, delta }))?.likes_count;
+  adjustLikes(postId: string, delta: 1 | -1, ex: Executor): Promise<HotInputs | undefined> {
+    return this.prepared.likes.first(ex, { id: postId, delta });
+  }
+
+  /** Stores the hot score computed from the counters the same transaction just wrote. */
+  async setHotScore(postId: string, score: number, ex: Executor): Promise<void> {
+    await this.prepared.hotScore.execute(ex, { id: postId, score });
   }
 
   /**
@@ -350,14 +382,16 @@ export class PostsRepository {
     return (await this.prepared.comments.first(ex, { id: postId, delta }))?.comments_count;
   }
 
-  async recountCommenters(postId: string, ex: Executor): Promise<void> {
-    await ex
+  /** Answers the counters the hot score is computed from, as they now are (undefined: no such post). */
+  recountCommenters(postId: string, ex: Executor): Promise<HotInputs | undefined> {
+    return ex
       .updateTable('posts')
       .set({
         commenters_count: sql<number>`(select count(distinct comments.author_id) from comments where comments.post_id = ${postId})`,
       })
       .where('id', '=', postId)
-      .execute();
+      .returning(['likes_count', 'commenters_count', 'created_at'])
+      .executeTakeFirst();
   }
 
   async insertComment(comment: NewComment, ex: Executor): Promise<void> {

@@ -16,7 +16,14 @@ import {
 } from '@techit/contract/limits';
 import type { AuthUser } from '../auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../common/app-errors';
-import { decodeCursor, toPage, withLookahead } from '../common/cursor';
+import {
+  decodeCursor,
+  decodeHotCursor,
+  encodeHotCursor,
+  type HotPageRequest,
+  toPage,
+  withLookahead,
+} from '../common/cursor';
 import { newObjectId, parseObjectId } from '../common/object-id';
 import { toPageRequest } from '../common/page-request';
 import { TransactionRunner } from '../database/transaction-runner';
@@ -32,6 +39,7 @@ import type { FeedQueryDto } from './dto/feed-query.dto';
 import type { PageQueryDto } from '../common/dto/page-query.dto';
 import type { Executor, PostRow } from '../database/database.types';
 import type { CommentsQueryDto, RevisionsQueryDto, UserPostsQueryDto } from './dto/post-view-query.dto';
+import { hotScore } from './hot-score';
 import { changedFields, type RevisedValues } from './post-changes';
 import { toComment, toPost, toRevision, toSinglePost, toTopPost } from './posts.mapper';
 import {
@@ -78,6 +86,7 @@ export class PostsService {
   /** Every feed leaves out the posts of the reader's muted tags (docs/decisions/032-tags.md). */
   async feed(query: FeedQueryDto, viewer: AuthUser | null): Promise<PostPage> {
     const feed = query.feed ?? DEFAULT_FEED;
+    if (feed === 'hot') return this.hotPage(query, viewer);
     let filter: PostFilter = { kind: 'all' };
     let mute: MuteFilter | undefined = viewer ? { userId: viewer.id } : undefined;
     if (feed === 'following') {
@@ -162,6 +171,7 @@ export class PostsService {
           comments_count: 0,
           commenters_count: 0,
           created_at: now.toISOString(),
+          hot_score: hotScore({ likes_count: 0, commenters_count: 0, created_at: now.toISOString() }),
           updated_at: now.toISOString(),
         },
         trx,
@@ -322,9 +332,12 @@ export class PostsService {
     return this.transactions.run(async (trx) => {
       const counted = await this.posts.adjustLikes(postId, 1, trx);
       if (counted === undefined) throw new NotFoundError(POST_NOT_FOUND);
-      const likesCount = (await this.posts.addLike(postId, me.id, new Date().toISOString(), trx))
-        ? counted
-        : ((await this.posts.adjustLikes(postId, -1, trx)) ?? counted - 1);
+      let likesCount = counted.likes_count;
+      if (await this.posts.addLike(postId, me.id, new Date().toISOString(), trx)) {
+        await this.posts.setHotScore(postId, hotScore(counted), trx);
+      } else {
+        likesCount = (await this.posts.adjustLikes(postId, -1, trx))?.likes_count ?? likesCount - 1;
+      }
       const likes = view === 'compact' ? [me.id] : await this.likersIn(postId, trx);
       return { _id: postId, likes, likesCount };
     });
@@ -341,9 +354,12 @@ export class PostsService {
     return this.transactions.run(async (trx) => {
       const counted = await this.posts.adjustLikes(postId, -1, trx);
       if (counted === undefined) throw new NotFoundError(POST_NOT_FOUND);
-      const likesCount = (await this.posts.removeLike(postId, me.id, trx))
-        ? counted
-        : ((await this.posts.adjustLikes(postId, 1, trx)) ?? counted + 1);
+      let likesCount = counted.likes_count;
+      if (await this.posts.removeLike(postId, me.id, trx)) {
+        await this.posts.setHotScore(postId, hotScore(counted), trx);
+      } else {
+        likesCount = (await this.posts.adjustLikes(postId, 1, trx))?.likes_count ?? likesCount + 1;
+      }
       const likes = view === 'compact' ? [] : await this.likersIn(postId, trx);
       return { _id: postId, likes, likesCount };
     });
@@ -369,7 +385,7 @@ export class PostsService {
         },
         trx,
       );
-      await this.posts.recountCommenters(post.id, trx);
+      await this.rescore(post.id, trx);
     });
     return this.get(post.id, me, view);
   }
@@ -390,9 +406,32 @@ export class PostsService {
         throw new ForbiddenError("Only the comment's author, the post's author or an admin can delete this comment");
       await this.posts.adjustComments(post.id, -1, trx);
       await this.posts.deleteComment(comment.id, trx);
-      await this.posts.recountCommenters(post.id, trx);
+      await this.rescore(post.id, trx);
     });
     return this.get(post.id, me, view);
+  }
+
+  /** Recounts the post's commenters and stores its hot score from the counters as they now are. */
+  private async rescore(postId: string, trx: Executor): Promise<void> {
+    const counters = await this.posts.recountCommenters(postId, trx);
+    if (counters) await this.posts.setHotScore(postId, hotScore(counters), trx);
+  }
+
+  /**
+   * The hot feed (docs/decisions/033-hot-feed.md): by stored score, paged by number or by a cursor
+   * holding (score, id) of the last post shown, so a deep page costs what the first does.
+   */
+  private async hotPage(query: FeedQueryDto, viewer: AuthUser | null): Promise<PostPage> {
+    const limit = query.limit ?? PAGINATION.feedPageSize;
+    const request: HotPageRequest = query.cursor
+      ? { limit: limit + 1, after: decodeHotCursor(query.cursor) }
+      : { limit: limit + 1, offset: ((query.page ?? 1) - 1) * limit };
+    // Like every feed, without the posts of the reader's muted tags (docs/decisions/032-tags.md).
+    const rows = await this.posts.hot(request, viewer?.id);
+    const shown = rows.slice(0, limit);
+    const last = shown[shown.length - 1];
+    const nextCursor = rows.length > limit && last ? encodeHotCursor({ score: last.hot_score, id: last.id }) : null;
+    return this.present(shown, nextCursor, query.view, viewer);
   }
 
   /**
@@ -409,10 +448,20 @@ export class PostsService {
   ): Promise<PostPage> {
     const request = toPageRequest(query, defaultLimit);
     const { rows, nextCursor } = toPage(await this.posts.list(filter, withLookahead(request), mute), request.limit);
+    return this.present(rows, nextCursor, query.view, viewer);
+  }
+
+  /** The page's posts as replies carry them, each with its tags (one read for the page), for every feed. */
+  private async present(
+    rows: PostWithAuthor[],
+    nextCursor: string | null,
+    view: PostView | undefined,
+    viewer: AuthUser | null,
+  ): Promise<PostPage> {
     const ids = rows.map((row) => row.id);
     const tagsByPost = await this.tags.tagsOfPosts(ids);
     const tagsOf = (id: string) => tagsByPost.get(id) ?? [];
-    if ((query.view ?? DEFAULT_POST_VIEW) === 'full') {
+    if ((view ?? DEFAULT_POST_VIEW) === 'full') {
       const [likers, comments] = await Promise.all([this.posts.likersOf(ids), this.posts.commentsOfPosts(ids)]);
       const likesByPost = groupBy(likers, (like) => like.post_id);
       const commentsByPost = groupBy(comments, (comment) => comment.post_id);

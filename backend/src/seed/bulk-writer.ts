@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import type { Database, Dialect } from '../database/database.types';
 
 /** The tables the seed fills: the content, not the settings, the idempotency keys or the drafts. */
@@ -6,7 +7,7 @@ export type TableName = Exclude<
   'app_settings' | 'idempotency_keys' | 'drafts' | 'tags' | 'post_tags' | 'tag_prefs'
 >;
 /** A whole row, every column given: the generator decides every value, defaults included. */
-export type FullRow<T extends TableName> = Database[T];
+export type FullRow<T extends TableName> = Selectable<Database[T]>;
 
 /**
  * Where generated rows go. The generator only knows this interface; each dialect loads rows its
@@ -50,7 +51,7 @@ export const TABLES_TO_RESET: readonly (TableName | 'drafts' | 'tags' | 'post_ta
   ...TABLES_CHILDREN_FIRST,
 ];
 
-export const COLUMNS: { readonly [T in TableName]: readonly (keyof Database[T] & string)[] } = {
+export const COLUMNS: { readonly [T in TableName]: readonly (keyof FullRow<T> & string)[] } = {
   users: [
     'id',
     'user_name',
@@ -79,6 +80,7 @@ export const COLUMNS: { readonly [T in TableName]: readonly (keyof Database[T] &
     'likes_count',
     'comments_count',
     'commenters_count',
+    'hot_score',
     'created_at',
     'updated_at',
     'edited_at',
@@ -102,3 +104,6 @@ export const INTEGER_COLUMNS: ReadonlySet<string> = new Set([
   'token_version',
   'render_version',
 ]);
+
+/** Double precision (the hot score); every other column not listed above is text. */
+export const FLOAT_COLUMNS: ReadonlySet<string> = new Set(['hot_score']);

@@ -3,6 +3,7 @@ import {
   type BulkWriter,
   COLUMNS,
   type FullRow,
+  FLOAT_COLUMNS,
   INTEGER_COLUMNS,
   type TableName,
   TABLES_CHILDREN_FIRST,
@@ -77,7 +78,7 @@ export class PostgresBulkWriter implements BulkWriter {
     if (rows.length === 0) return;
     const columns = COLUMNS[table];
     const arrays = columns.map((column) => rows.map((row) => row[column]));
-    const types = columns.map((column, index) => `$${index + 1}::${INTEGER_COLUMNS.has(column) ? 'int' : 'text'}[]`);
+    const types = columns.map((column, index) => `$${index + 1}::${sqlType(column)}[]`);
     await this.client.query(
       `INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM unnest(${types.join(', ')})`,
       arrays,
@@ -112,4 +113,9 @@ export class PostgresBulkWriter implements BulkWriter {
     await this.client.connect();
     this.connected = true;
   }
+}
+
+function sqlType(column: string): string {
+  if (INTEGER_COLUMNS.has(column)) return 'int';
+  return FLOAT_COLUMNS.has(column) ? 'float8' : 'text';
 }

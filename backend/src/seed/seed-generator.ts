@@ -2,6 +2,7 @@ import { CATEGORIES, DEFAULT_THEME } from '@techit/contract/enums';
 import { DEFAULT_PROFILE_PIC } from '@techit/contract/limits';
 import { encodeCursor } from '../common/cursor';
 import { RENDERER_VERSION } from '../markdown/markdown-renderer';
+import { hotScore } from '../posts/hot-score';
 import type { BulkWriter, FullRow, TableName } from './bulk-writer';
 import { isoTime } from './iso-time';
 import { longTail } from './long-tail';
@@ -496,6 +497,11 @@ async function writePosts(
         likes_count: likers.length,
         comments_count: commentCount,
         commenters_count: commenters.size,
+        hot_score: hotScore({
+          likes_count: likers.length,
+          commenters_count: commenters.size,
+          created_at: isoTime(created),
+        }),
         created_at: isoTime(created),
         updated_at: isoTime(random.chance(0.1) ? created + (now - created) * random.next() : created),
         // No seeded post has an edit history, so none says "edited" (see 027-post-revisions.md).

@@ -335,6 +335,10 @@ const QUERY_VALUES = [
   'for-you',
   'following',
   'FOLLOWING',
+  'hot',
+  'HOT',
+  'tag',
+  'tags',
   ...RAW_URL_PIECES,
 ];
 
@@ -347,6 +351,13 @@ const hostileCursor: fc.Arbitrary<string> = fc.oneof(
       fc.constantFrom('ffffffffffffffffffffffff', '', "' OR 1=1--", 'ffffffffffffffffffffffff|x', '\u0000'),
     )
     .map(([createdAt, id]) => Buffer.from(`${createdAt}|${id}`, 'utf8').toString('base64url')),
+  // The hot feed's (score, id) cursors: scores out of a double's range, not numbers, or SQL.
+  fc
+    .tuple(
+      fc.constantFrom('39800.5', '1e309', '-1e309', 'NaN', 'Infinity', '1e-400', '', "' OR 1=1--", '0x10'),
+      fc.constantFrom('ffffffffffffffffffffffff', '', "' OR 1=1--", 'ffffffffffffffffffffffff|x'),
+    )
+    .map(([score, id]) => Buffer.from(`hot|${score}|${id}`, 'utf8').toString('base64url')),
   hostileString.filter((text) => text.length < 3000).map((text) => Buffer.from(text).toString('base64url')),
 );
 

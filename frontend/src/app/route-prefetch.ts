@@ -1,4 +1,4 @@
-import { FEEDS, DEFAULT_FEED } from '@techit/contract/enums';
+import { HOME_FEEDS, DEFAULT_FEED } from '@techit/contract/enums';
 import { imageVariant, type ImageVariant } from '@techit/contract/image-variants';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { feedPostsQuery } from '../features/posts/api/get-feed';
@@ -44,7 +44,7 @@ function viewerId(): string | null {
 
 export function prefetchHome({ request }: LoaderFunctionArgs): null {
   const asked = new URL(request.url).searchParams.get('feed');
-  const feed = FEEDS.find((name) => name === asked) ?? DEFAULT_FEED;
+  const feed = HOME_FEEDS.find((name) => name === asked) ?? DEFAULT_FEED;
   const viewer = viewerId();
   // The following feed needs a viewer, as in the page itself.
   if (feed !== 'following' || viewer) {

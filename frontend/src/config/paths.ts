@@ -4,6 +4,7 @@ import { routeHref, routes } from './routes';
 export const paths = {
   home: routes.home.path,
   following: `${routes.home.path}?feed=following`,
+  hot: `${routes.home.path}?feed=hot`,
   signup: routes.signup.path,
   login: routes.login.path,
   createPost: routes.createPost.path,

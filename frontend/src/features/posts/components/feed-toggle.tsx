@@ -5,7 +5,7 @@ import { ButtonLink } from '../../../components/button-link';
 import { paths } from '../../../config/paths';
 
 /**
- * For you / Following: two real links (/ and /?feed=following), the current one marked. Joined as
+ * For you / Following / Hot: real links (/, /?feed=following, /?feed=hot), the current one marked. Joined as
  * Ant Design's Space.Compact joins buttons (the classes it gives them; the button styles carry
  * the rules), without Space's code and style sheet in the home page's first download.
  */
@@ -28,10 +28,19 @@ export function FeedToggle({ feed }: { feed: Feed }) {
           to={paths.following}
           type={feed === 'following' ? 'primary' : 'default'}
           aria-current={feed === 'following' ? 'page' : undefined}
-          className={`${item} ${getPrefixCls('btn')}-compact-last-item`}
+          className={item}
           style={{ flex: 1 }}
         >
           Following
+        </ButtonLink>
+        <ButtonLink
+          to={paths.hot}
+          type={feed === 'hot' ? 'primary' : 'default'}
+          aria-current={feed === 'hot' ? 'page' : undefined}
+          className={`${item} ${getPrefixCls('btn')}-compact-last-item`}
+          style={{ flex: 1 }}
+        >
+          Hot
         </ButtonLink>
       </div>
     </nav>
