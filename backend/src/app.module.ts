@@ -11,6 +11,7 @@ import { MarkdownModule } from './markdown/markdown.module';
 import { NoticesModule } from './notices/notices.module';
 import { PostsModule } from './posts/posts.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { SearchModule } from './search/search.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
 
@@ -32,6 +33,7 @@ export class AppModule {
         DraftsModule,
         UploadsModule,
         MarkdownModule,
+        SearchModule,
         HealthModule,
       ],
     };

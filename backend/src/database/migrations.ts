@@ -21,6 +21,7 @@ import * as idempotencyKeys from './migrations/2026-11-25T20-10-00-idempotency-k
 import * as drafts from './migrations/2026-11-25T22-00-00-drafts';
 import * as postRevisions from './migrations/2026-11-25T22-10-00-post-revisions';
 import * as storedHtml from './migrations/2026-11-25T23-00-00-stored-html';
+import * as postSearch from './migrations/2026-11-26T00-30-00-post-search';
 
 /**
  * The migrations, listed by hand so the build needs no file-system scanning. Names are
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T22-00-00-drafts': drafts,
   '2026-11-25T22-10-00-post-revisions': postRevisions,
   '2026-11-25T23-00-00-stored-html': storedHtml,
+  '2026-11-26T00-30-00-post-search': postSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
