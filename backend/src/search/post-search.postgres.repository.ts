@@ -12,12 +12,17 @@ import {
 import type { SearchQuery, SearchTerm } from './search-query.parser';
 
 /** tsquery syntax from our tokens alone (letters and digits: nothing to escape). */
-function tsTerm(term: SearchTerm): string {
-  return term.tokens.length > 1 ? `(${term.tokens.join(' <-> ')})` : (term.tokens[0] ?? '');
+function tsTerm(term: SearchTerm, weight = ''): string {
+  const tokens = term.tokens.map((token) => token + weight);
+  return tokens.length > 1 ? `(${tokens.join(' <-> ')})` : (tokens[0] ?? '');
 }
 
-function tsQuery(query: SearchQuery): string {
-  return [...positives(query).map(tsTerm), ...negatives(query).map((term) => `!${tsTerm(term)}`)].join(' & ');
+/** titleOnly: the wanted terms only as title words (weight A). */
+function tsQuery(query: SearchQuery, titleOnly = false): string {
+  return [
+    ...positives(query).map((term) => tsTerm(term, titleOnly ? ':A' : '')),
+    ...negatives(query).map((term) => `!${tsTerm(term)}`),
+  ].join(' & ');
 }
 
 /**
@@ -63,14 +68,14 @@ export class PostgresPostSearchRepository implements PostSearchRepository {
     return result.rows;
   }
 
-  private base(query: SearchQuery) {
+  private base(query: SearchQuery, titleOnly = false) {
     let select = this.db
       .selectFrom('posts')
       .innerJoin(sql<{ post_id: string; document: string }>`post_search`.as('post_search'), (join) =>
         join.on(sql<SqlBool>`post_search.post_id = posts.id`),
       );
     if (query.terms.length > 0) {
-      select = select.where(sql<SqlBool>`post_search.document @@ to_tsquery('simple', ${tsQuery(query)})`);
+      select = select.where(sql<SqlBool>`post_search.document @@ to_tsquery('simple', ${tsQuery(query, titleOnly)})`);
     }
     if (query.author) select = select.where(sql<SqlBool>`lower(users.user_name) = ${query.author.toLowerCase()}`);
     return select
