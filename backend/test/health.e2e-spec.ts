@@ -54,6 +54,7 @@ describe('API docs', () => {
         'GET /api/posts/{id}',
         'GET /api/posts/{id}/comments',
         'GET /api/posts/{id}/revisions',
+        'GET /api/search',
         'GET /api/top-posts',
         'GET /api/user/{id}',
         'GET /api/usernotices/{userId}',
