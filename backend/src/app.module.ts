@@ -12,6 +12,7 @@ import { NoticesModule } from './notices/notices.module';
 import { PostsModule } from './posts/posts.module';
 import { TagsModule } from './tags/tags.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { SearchModule } from './search/search.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
 
@@ -34,6 +35,7 @@ export class AppModule {
         DraftsModule,
         UploadsModule,
         MarkdownModule,
+        SearchModule,
         HealthModule,
       ],
     };

@@ -427,6 +427,30 @@ describe('fuzzing every endpoint with hostile input', () => {
   );
 
   it(
+    'never answers 5xx to hostile query strings and search syntax on GET /api/search',
+    () =>
+      check(
+        fc.record({
+          query: fc.oneof(
+            hostileQuery(
+              ['q', 'type', 'limit', 'cursor'],
+              ['posts', 'notices', 'users', 'tags', 'post', '%22a%20b%22%20-c%20%40d'],
+            ),
+            fc
+              .tuple(
+                hostileString.filter((text) => text.length < 400),
+                fc.constantFrom('posts', 'notices', 'users'),
+              )
+              .map(([q, type]) => `q=${percentEncode(q)}&type=${type}`),
+          ),
+          auth: asMe(),
+        }),
+        ({ query, auth }) => send('GET', `/api/search?${query}`, auth),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
     'never answers 5xx to hostile ids on GET /api/user/:id, /api/posts/:id and /api/posts/:id/comments',
     () =>
       check(
@@ -735,6 +759,7 @@ const TAILORED = [
   'GET /api/posts/{id}',
   'GET /api/posts/{id}/comments',
   'GET /api/posts/{id}/revisions',
+  'GET /api/search',
   'GET /api/top-posts',
   'GET /api/tags',
   'GET /api/tags/{name}',

@@ -54,6 +54,7 @@ describe('API docs', () => {
         'GET /api/posts/{id}',
         'GET /api/posts/{id}/comments',
         'GET /api/posts/{id}/revisions',
+        'GET /api/search',
         'GET /api/tags',
         'GET /api/tags/{name}',
         'GET /api/top-posts',

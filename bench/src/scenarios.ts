@@ -32,6 +32,10 @@ export const SCENARIO_NAMES = [
   'profile',
   'userposts',
   'notices',
+  'search-words',
+  'search-common',
+  'search-typo',
+  'search-users-prefix',
   'like-toggle',
   'write-mix',
   'signin',
@@ -133,7 +137,26 @@ export function readScenarios(
       check: (reply) => (list(reply, 'notices').length > 0 ? null : 'no notices'),
       describe: (reply) => `${list(reply, 'notices').length} notices`,
     },
+    // Issue 17's search targets (decision 034): p99 <= 50 ms for one to three ordinary words,
+    // <= 150 ms for the worst case. The seed's text draws from ~200 words, so every word is in
+    // about a fifth of the posts: "ordinary" here is two words together, "common" one alone.
+    search('search-words', '/api/search?q=rust%20async'),
+    search('search-common', '/api/search?q=kubernetes'),
+    search('search-typo', '/api/search?q=kubernets'),
+    search('search-users-prefix', '/api/search?type=users&q=ka'),
   ];
+}
+
+/** Run with READ_CACHE_TTL_MS=0: otherwise visitors' repeated searches are served from the read cache. */
+function search(name: string, path: string): ReadScenario {
+  return {
+    kind: 'read',
+    name,
+    path,
+    skip: null,
+    check: (reply) => (list(reply, 'results').length > 0 ? null : 'no results'),
+    describe: (reply) => `${list(reply, 'results').length} results`,
+  };
 }
 
 function postList(name: string, path: string, skip: string | null): ReadScenario {

@@ -322,3 +322,56 @@ export interface PreviewRequest {
 export interface PreviewReply {
   html: string;
 }
+
+/** What GET /api/search looks through. 'tags' is answered once tags land (issue 17). */
+export type SearchType = 'posts' | 'notices' | 'users' | 'tags';
+
+/** A post found by GET /api/search?type=posts. */
+export interface PostSearchResult {
+  _id: Id;
+  title: string;
+  /**
+   * A short passage of desc or body around the first match, as HTML whose only markup is
+   * `<mark>` around matched words; everything else is escaped (docs/decisions/034-search.md).
+   */
+  snippet: string;
+  postedBy: Author;
+  /** The post's tags; [] until tags land. */
+  tags: string[];
+  likesCount: number;
+  commentsCount: number;
+  createdAt: IsoDate;
+}
+
+/** A notice found by GET /api/search?type=notices; snippet as in PostSearchResult. */
+export interface NoticeSearchResult {
+  _id: Id;
+  snippet: string;
+  postedBy: Author;
+  createdAt: IsoDate;
+}
+
+/** A user found by GET /api/search?type=users. */
+export interface UserSearchResult {
+  _id: Id;
+  userName: string;
+  pic: string;
+  position: string;
+  bio: string;
+}
+
+/**
+ * GET /api/search?q=…&type=…: the results of one type, best first. Query language: words (all
+ * must match), "a phrase", -excluded, @userName (author), tag:name.
+ */
+export interface SearchReply<T = PostSearchResult | NoticeSearchResult | UserSearchResult> {
+  results: T[];
+  /** Pass back as `cursor` (with the same q and type) for the next page; null when there is none. */
+  nextCursor: string | null;
+  /**
+   * Present only when nothing matched as typed and a word of 5+ letters was taken as a one-letter
+   * typo of a known word: the query the results are for ("showing results for …"). Later pages
+   * are asked for with this query.
+   */
+  correctedQuery?: string;
+}

@@ -88,3 +88,17 @@ export const IMAGE_TYPES = {
   'image/gif': 'GIF',
   'image/avif': 'AVIF',
 } as const;
+
+/** GET /api/search (docs/decisions/034-search.md). */
+export const SEARCH = {
+  /** Characters of q; a longer q is refused (400) before it is parsed. */
+  queryMax: 200,
+  /** Words and phrases a query may hold (operators included); more are refused. */
+  termsMax: 12,
+  defaultLimit: 20,
+  maxLimit: 50,
+  /** How deep pages go (results): ranked results page by position, and nobody reads past this. */
+  depthMax: 1000,
+  /** Words this long or longer may be corrected by one typo. */
+  typoMinLength: 5,
+} as const;

@@ -23,6 +23,7 @@ import * as postRevisions from './migrations/2026-11-25T22-10-00-post-revisions'
 import * as storedHtml from './migrations/2026-11-25T23-00-00-stored-html';
 import * as tags from './migrations/2026-11-26T00-10-00-tags';
 import * as hotScore from './migrations/2026-11-26T00-20-00-hot-score';
+import * as postSearch from './migrations/2026-11-26T00-30-00-post-search';
 
 /**
  * The migrations, listed by hand so the build needs no file-system scanning. Names are
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T23-00-00-stored-html': storedHtml,
   '2026-11-26T00-10-00-tags': tags,
   '2026-11-26T00-20-00-hot-score': hotScore,
+  '2026-11-26T00-30-00-post-search': postSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1,0 +1,31 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { SearchReply } from '@techit/contract/api-types';
+import { ApiErrors } from '../common/api-errors.decorator';
+import { SearchQueryDto } from './dto/search-query.dto';
+import {
+  NoticeSearchResultResponse,
+  PostSearchResultResponse,
+  SearchResponse,
+  UserSearchResultResponse,
+} from './dto/search.response';
+import { SearchService } from './search.service';
+
+@ApiTags('search')
+@ApiExtraModels(PostSearchResultResponse, NoticeSearchResultResponse, UserSearchResultResponse)
+@Controller()
+export class SearchController {
+  constructor(private readonly search: SearchService) {}
+
+  @Get('search')
+  @ApiOperation({
+    summary: 'Search posts (default), notices or users',
+    description:
+      'Posts: an exact title first, then title hits over desc and body hits, then the newest. When nothing matches as typed, one typo in a word of 5+ letters is forgiven and correctedQuery says which query was answered.',
+  })
+  @ApiOkResponse({ type: SearchResponse })
+  @ApiErrors(400)
+  find(@Query() query: SearchQueryDto): Promise<SearchReply> {
+    return this.search.search(query);
+  }
+}

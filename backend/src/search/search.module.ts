@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { DATABASE_DIALECT } from '../database/database.tokens';
+import type { Dialect } from '../database/database.types';
+import { POST_SEARCH_REPOSITORY } from './post-search.repository';
+import { PostgresPostSearchRepository } from './post-search.postgres.repository';
+import { SqlitePostSearchRepository } from './post-search.sqlite.repository';
+import { SearchController } from './search.controller';
+import { SearchRepository } from './search.repository';
+import { SearchService } from './search.service';
+
+@Module({
+  controllers: [SearchController],
+  providers: [
+    SqlitePostSearchRepository,
+    PostgresPostSearchRepository,
+    {
+      // Each database's own full-text engine behind one interface (decision 034).
+      provide: POST_SEARCH_REPOSITORY,
+      inject: [DATABASE_DIALECT, SqlitePostSearchRepository, PostgresPostSearchRepository],
+      useFactory: (dialect: Dialect, sqlite: SqlitePostSearchRepository, postgres: PostgresPostSearchRepository) =>
+        dialect === 'sqlite' ? sqlite : postgres,
+    },
+    SearchRepository,
+    SearchService,
+  ],
+})
+export class SearchModule {}

@@ -1,0 +1,154 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { SearchReply, SearchType } from '@techit/contract/api-types';
+import { SEARCH } from '@techit/contract/limits';
+import { BadRequestError } from '../common/app-errors';
+import {
+  POST_SEARCH_REPOSITORY,
+  type PostHitRow,
+  type PostSearchRepository,
+  positives,
+} from './post-search.repository';
+import { decodeSearchCursor, encodeSearchCursor } from './search-cursor';
+import {
+  exactTitleKey,
+  formatSearchQuery,
+  parseSearchQuery,
+  type SearchQuery,
+  SearchQueryError,
+  titleKey,
+} from './search-query.parser';
+import { foldWord } from './search-snippet';
+import { SearchRepository } from './search.repository';
+import { toNoticeResult, toPostResult, toUserResult } from './search.mapper';
+import { closestWord } from './typo';
+import type { SearchQueryDto } from './dto/search-query.dto';
+
+/** Titles looked at for the exact-title rule: the shortest that hold the query's words. */
+const TITLE_CANDIDATES = 20;
+
+/** Search rules: the query language, exact title first, the typo step, paging (decision 034). */
+@Injectable()
+export class SearchService {
+  constructor(
+    @Inject(POST_SEARCH_REPOSITORY) private readonly posts: PostSearchRepository,
+    private readonly repository: SearchRepository,
+  ) {}
+
+  async search(input: SearchQueryDto): Promise<SearchReply> {
+    const type: SearchType = input.type ?? 'posts';
+    const limit = input.limit ?? SEARCH.defaultLimit;
+    const offset = input.cursor === undefined ? 0 : decodeSearchCursor(input.cursor);
+    let query: SearchQuery;
+    try {
+      query = parseSearchQuery(input.q);
+    } catch (error) {
+      if (error instanceof SearchQueryError) throw new BadRequestError(error.message);
+      throw error;
+    }
+    if (type === 'tags' || query.tags.length > 0) {
+      // Wired when the post_tags table lands (issue 17's tags part): see post-search.repository.ts.
+      throw new BadRequestError('Searching tags is not available yet');
+    }
+    if (positives(query).length === 0 && !query.author) {
+      throw new BadRequestError('Type a word to search for');
+    }
+    const take = Math.min(limit, SEARCH.depthMax - offset);
+    if (type === 'posts') {
+      const found = await this.postPage(query, offset, take);
+      if (found.rows.length > 0 || offset > 0) return this.postReply(query, found, offset, take);
+      const corrected = await this.corrected(query);
+      if (!corrected) return this.postReply(query, found, offset, take);
+      const retried = await this.postPage(corrected, offset, take);
+      if (retried.rows.length === 0) return this.postReply(query, found, offset, take);
+      return { ...this.postReply(corrected, retried, offset, take), correctedQuery: formatSearchQuery(corrected) };
+    }
+    if (type === 'notices') {
+      const rows = await this.repository.notices(query, offset, take + 1);
+      const words = matchedWords(query);
+      return page(
+        rows.map((row) => toNoticeResult(row, words)),
+        offset,
+        take,
+      );
+    }
+    const rows = await this.repository.users(query, offset, take + 1);
+    return page(rows.map(toUserResult), offset, take);
+  }
+
+  private postReply(query: SearchQuery, found: { rows: PostHitRow[] }, offset: number, take: number): SearchReply {
+    const words = matchedWords(query);
+    return page(
+      found.rows.map((row) => toPostResult(row, words)),
+      offset,
+      take,
+    );
+  }
+
+  /**
+   * One page of posts, a row more than asked when there is a next one. Posts whose title is the
+   * query exactly (case and punctuation aside) come first on every database, then the engine's
+   * weighted rank, then the newest; the exact ones are left out of the ranked list so no post
+   * shows twice, and the positions of both lists add up across pages.
+   */
+  private async postPage(query: SearchQuery, offset: number, take: number): Promise<{ rows: PostHitRow[] }> {
+    const key = exactTitleKey(query);
+    let exact: PostHitRow[] = [];
+    if (key) {
+      const like = `%${positives(query)
+        .flatMap((term) => term.tokens)
+        .join('%')}%`;
+      const candidates = await this.posts.titleCandidates(query, like, TITLE_CANDIDATES);
+      exact = candidates.filter((row) => titleKey(row.title) === key);
+    }
+    const exactRows = exact.slice(offset, offset + take + 1);
+    const need = take + 1 - exactRows.length;
+    const ranked =
+      need > 0
+        ? await this.posts.ranked(
+            query,
+            exact.map((row) => row.id),
+            Math.max(0, offset - exact.length),
+            need,
+          )
+        : [];
+    return { rows: [...exactRows, ...ranked] };
+  }
+
+  /**
+   * The query with each unknown word of 5+ letters replaced by the known word one edit away that
+   * most posts hold (its first letter taken as typed); null when no word changed.
+   */
+  private async corrected(query: SearchQuery): Promise<SearchQuery | null> {
+    let changed = false;
+    const terms = [];
+    for (const term of query.terms) {
+      const word = term.tokens[0];
+      if (term.negated || term.tokens.length !== 1 || !word || [...word].length < SEARCH.typoMinLength) {
+        terms.push(term);
+        continue;
+      }
+      const known = await this.posts.knownWords(
+        String.fromCodePoint(word.codePointAt(0) ?? 0),
+        word.length - 1,
+        word.length + 1,
+      );
+      if (known.some((candidate) => candidate.term === word)) {
+        terms.push(term);
+        continue;
+      }
+      const closest = closestWord(word, known);
+      if (closest) changed = true;
+      terms.push(closest ? { ...term, tokens: [closest] } : term);
+    }
+    return changed ? { ...query, terms } : null;
+  }
+}
+
+function matchedWords(query: SearchQuery): Set<string> {
+  return new Set(positives(query).flatMap((term) => term.tokens.map(foldWord)));
+}
+
+function page<T extends SearchReply['results'][number]>(rows: T[], offset: number, take: number): SearchReply<T> {
+  const more = rows.length > take && offset + take < SEARCH.depthMax;
+  return { results: rows.slice(0, take), nextCursor: more ? encodeSearchCursor(offset + take) : null };
+}

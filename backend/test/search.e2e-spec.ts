@@ -1,0 +1,235 @@
+import fc from 'fast-check';
+import { CATEGORIES } from '@techit/contract/enums';
+import type { PostSearchResult, SearchReply } from '@techit/contract/api-types';
+import { SEARCH } from '@techit/contract/limits';
+import { hostileString, NASTY_STRINGS } from './support/fuzz-arbitraries';
+import { createNotice, createPost, createUser, type TestUser } from './support/factories';
+import { expectDatabaseUnchanged, startTestApp, type TestApp } from './support/test-app';
+
+/** A word no other test writes: search tests share one database. */
+let sequence = 0;
+function word(): string {
+  sequence += 1;
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  let n = sequence * 7919 + process.pid;
+  let out = '';
+  while (n > 0) {
+    out += letters[n % 26];
+    n = Math.floor(n / 26);
+  }
+  return `zq${out}`;
+}
+
+describe('GET /api/search', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  beforeAll(async () => {
+    t = await startTestApp();
+    alice = await createUser(t);
+    bob = await createUser(t);
+  });
+  afterAll(() => t.close());
+
+  async function search(params: Record<string, string | number>): Promise<SearchReply> {
+    const response = await t.http.get('/api/search').query(params);
+    if (response.status !== 200) throw new Error(`search: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body as SearchReply;
+  }
+  const postIds = async (q: string) => ((await search({ q })).results as PostSearchResult[]).map((post) => post._id);
+
+  it('answers a post result with exactly the contract fields', async () => {
+    const w = word();
+    const post = await createPost(t, alice, { title: `About ${w}`, desc: 'Some words', body: `The ${w} body` });
+    const reply = await search({ q: w });
+    expect(reply).toEqual({
+      results: [
+        {
+          _id: post._id,
+          title: `About ${w}`,
+          snippet: `Some words The <mark>${w}</mark> body`,
+          postedBy: post.postedBy,
+          tags: [],
+          likesCount: 0,
+          commentsCount: 0,
+          createdAt: post.createdAt,
+        },
+      ],
+      nextCursor: null,
+    });
+  });
+
+  it('needs every word, and leaves out -excluded words and phrases', async () => {
+    const [a, b, c] = [word(), word(), word()];
+    const both = await createPost(t, alice, { title: `${a} ${b}`, desc: 'x' });
+    const onlyA = await createPost(t, alice, { title: a, desc: 'x' });
+    const withC = await createPost(t, alice, { title: `${a} ${b} ${c}`, desc: 'x' });
+    expect((await postIds(`${a} ${b}`)).sort()).toEqual([both._id, withC._id].sort());
+    expect(await postIds(`${a} ${b} -${c}`)).toEqual([both._id]);
+    expect((await postIds(`${a} -"${b} ${c}"`)).sort()).toEqual([both._id, onlyA._id].sort());
+  });
+
+  it('matches "a phrase" only with its words side by side and in order', async () => {
+    const [a, b] = [word(), word()];
+    const together = await createPost(t, alice, { title: 'Phrase', desc: `${a} ${b} here` });
+    await createPost(t, alice, { title: 'Apart', desc: `${b} then ${a}` });
+    expect(await postIds(`"${a} ${b}"`)).toEqual([together._id]);
+  });
+
+  it('narrows to an author with @userName, and @userName alone lists their matching posts newest first', async () => {
+    const w = word();
+    const byAlice = await createPost(t, alice, { title: w, desc: 'x' });
+    const byBob = await createPost(t, bob, { title: w, desc: 'x' });
+    expect(await postIds(`${w} @${bob.userName.toUpperCase()}`)).toEqual([byBob._id]);
+    expect(await postIds(`${w} @${alice.userName}`)).toEqual([byAlice._id]);
+    const bobsOwn = await postIds(`@${bob.userName}`);
+    expect(bobsOwn[0]).toBe(byBob._id);
+  });
+
+  it('puts an exact (case-insensitive) title first, then title hits over body hits, then the newest', async () => {
+    const [a, b] = [word(), word()];
+    const exact = await createPost(t, alice, { title: `${a.toUpperCase()} ${b}!`, desc: 'x' });
+    // Every word twice in the title and again in desc: the engines' rank alone would put it first.
+    const titleHit = await createPost(t, alice, { title: `${a} ${b}, ${a} ${b}`, desc: `${a} ${b}` });
+    const bodyOlder = await createPost(t, alice, { title: 'Other', desc: 'x', body: `${a} ${b}` });
+    const bodyNewer = await createPost(t, alice, { title: 'Other', desc: 'x', body: `${a} ${b}` });
+    expect(await postIds(`${a} ${b}`)).toEqual([exact._id, titleHit._id, bodyNewer._id, bodyOlder._id]);
+  });
+
+  it('forgives one typo in a word of 5+ letters and says which query it answered', async () => {
+    const kubernetes = await createPost(t, alice, { title: 'Running kubernetes at home', desc: 'x' });
+    const reply = await search({ q: 'kubernets' });
+    expect(reply.correctedQuery).toBe('kubernetes');
+    expect((reply.results as PostSearchResult[]).map((post) => post._id)).toContain(kubernetes._id);
+    // Found as typed: no correction.
+    expect((await search({ q: 'kubernetes' })).correctedQuery).toBeUndefined();
+    // Short words are never corrected.
+    await createPost(t, alice, { title: 'zqxy', desc: 'x' });
+    expect(await search({ q: 'zqxz' })).toEqual({ results: [], nextCursor: null });
+  });
+
+  it('finds a created post, an edited one by its new words only, and not a deleted one, in the very next search', async () => {
+    const [first, second] = [word(), word()];
+    const post = await createPost(t, alice, { title: first, desc: 'x' });
+    expect(await postIds(first)).toEqual([post._id]);
+    const edited = await t.http
+      .put(`/api/editpost/${post._id}`)
+      .set('Authorization', alice.auth)
+      .send({ title: 'Renamed', desc: 'x', body: second, category: CATEGORIES[0] });
+    expect(edited.body).toEqual(expect.objectContaining({ _id: post._id, title: 'Renamed' }));
+    expect(await postIds(first)).toEqual([]);
+    expect(await postIds(second)).toEqual([post._id]);
+    await t.http.delete(`/api/deletepost/${post._id}`).set('Authorization', alice.auth).expect(200);
+    expect(await postIds(second)).toEqual([]);
+  });
+
+  it('escapes everything in a snippet but its own <mark>s', async () => {
+    const w = word();
+    await createPost(t, alice, {
+      title: 'Hostile',
+      desc: `<script>alert(1)</script> <mark>typed</mark> &amp; "${w}" <img src=x onerror=alert(1)>`,
+    });
+    const [result] = (await search({ q: w })).results as PostSearchResult[];
+    expect(result?.snippet).toBe(
+      `&#60;script&#62;alert(1)&#60;/script&#62; &#60;mark&#62;typed&#60;/mark&#62; &#38;amp; &#34;<mark>${w}</mark>&#34; &#60;img src=x onerror=alert(1)&#62;`,
+    );
+    expect(result?.snippet.replaceAll('<mark>', '').replaceAll('</mark>', '')).not.toMatch(/[<>]/);
+  });
+
+  it('pages by an opaque cursor without repeats, and refuses a bad cursor or limit with 400', async () => {
+    const w = word();
+    const created = [];
+    for (let i = 0; i < 5; i += 1) created.push(await createPost(t, alice, { title: `${w} number ${i}`, desc: 'x' }));
+    const first = await search({ q: w, limit: 2 });
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await search({ q: w, limit: 2, cursor: first.nextCursor ?? '' });
+    const third = await search({ q: w, limit: 2, cursor: second.nextCursor ?? '' });
+    expect(third.nextCursor).toBeNull();
+    const seen = [...first.results, ...second.results, ...third.results].map((post) => post._id);
+    expect(seen.sort()).toEqual(created.map((post) => post._id).sort());
+    for (const query of [
+      { q: w, cursor: 'nope' },
+      { q: w, cursor: Buffer.from('search:-1').toString('base64url') },
+      { q: w, cursor: Buffer.from(`search:${SEARCH.depthMax}`).toString('base64url') },
+      { q: w, limit: 0 },
+      { q: w, limit: 51 },
+      { q: w, type: 'things' },
+      { q: 'x'.repeat(SEARCH.queryMax + 1) },
+      {},
+    ]) {
+      const response = await t.http.get('/api/search').query(query).expect(400);
+      expect(response.body).toEqual({ error: expect.any(String) });
+    }
+    expect((await search({ q: w })).results).toHaveLength(5);
+  });
+
+  it('finds notices on their text and users on userName, position and bio', async () => {
+    const w = word();
+    const notice = await createNotice(t, alice, { desc: `Meet-up about ${w} on Friday` });
+    const reply = await search({ q: w, type: 'notices' });
+    expect(reply).toEqual({
+      results: [
+        {
+          _id: notice._id,
+          snippet: `Meet-up about <mark>${w}</mark> on Friday`,
+          postedBy: notice.postedBy,
+          createdAt: notice.createdAt,
+        },
+      ],
+      nextCursor: null,
+    });
+    const carol = await createUser(t, { userName: `${w}_carol` });
+    const dave = await createUser(t);
+    await t.http
+      .put('/api/position')
+      .set('Authorization', dave.auth)
+      .send({ position: `Senior ${w} engineer` })
+      .expect(200);
+    const users = await search({ q: w, type: 'users' });
+    expect(users.results.map((user) => user._id)).toEqual([carol.id, dave.id]);
+    expect((await search({ q: `${w}_car`, type: 'users' })).results.map((user) => user._id)).toEqual([carol.id]);
+  });
+
+  it('never answers 500 to hostile queries, and a refusal is exactly { error }', async () => {
+    const fixed = [
+      '"',
+      '"unbalanced',
+      '***',
+      'NEAR(a b)',
+      'title:x',
+      '-',
+      '- -',
+      '--x',
+      '@',
+      '@@',
+      'a AND OR NOT b',
+      '^x',
+      "'; drop table posts; --",
+      'x'.repeat(SEARCH.queryMax),
+      'a '.repeat(SEARCH.queryMax / 2),
+      '(',
+      ')',
+      '{title}: x',
+      'tag:',
+      '\u0000',
+      ...NASTY_STRINGS,
+    ];
+    const hostile = fc.oneof(
+      fc.constantFrom(...fixed),
+      hostileString.filter((q) => q.length <= 1000),
+      fc.string({ maxLength: 60 }),
+    );
+    const types = fc.constantFrom('posts', 'notices', 'users');
+    await expectDatabaseUnchanged(t.db, () =>
+      fc.assert(
+        fc.asyncProperty(hostile, types, async (q, type) => {
+          const response = await t.http.get('/api/search').query({ q, type });
+          expect([200, 400]).toContain(response.status);
+          if (response.status === 400) expect(response.body).toEqual({ error: expect.any(String) });
+          else expect(response.body).toEqual({ results: expect.any(Array), nextCursor: null });
+        }),
+        { numRuns: 60 },
+      ),
+    );
+  });
+});
