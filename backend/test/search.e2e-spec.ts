@@ -59,6 +59,17 @@ describe('GET /api/search', () => {
     });
   });
 
+  it("carries each post result's tags, in the post's order", async () => {
+    const w = word();
+    const tagged = await createPost(t, alice, { title: `Tagged ${w}`, desc: 'x', tags: ['web', 'go'] });
+    const plain = await createPost(t, alice, { title: `Plain ${w}`, desc: 'x' });
+    const results = (await search({ q: w })).results as PostSearchResult[];
+    expect(Object.fromEntries(results.map((post) => [post._id, post.tags]))).toEqual({
+      [tagged._id]: ['web', 'go'],
+      [plain._id]: [],
+    });
+  });
+
   it('needs every word, and leaves out -excluded words and phrases', async () => {
     const [a, b, c] = [word(), word(), word()];
     const both = await createPost(t, alice, { title: `${a} ${b}`, desc: 'x' });

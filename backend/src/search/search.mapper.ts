@@ -7,13 +7,13 @@ function author(row: { author_id: string; author_user_name: string; author_pic: 
   return { _id: row.author_id, userName: row.author_user_name, pic: row.author_pic };
 }
 
-export function toPostResult(row: PostHitRow, words: ReadonlySet<string>): PostSearchResult {
+export function toPostResult(row: PostHitRow, words: ReadonlySet<string>, tags: string[]): PostSearchResult {
   return {
     _id: row.id,
     title: row.title,
     snippet: buildSnippet([row.description, row.body], words),
     postedBy: author(row),
-    tags: [],
+    tags,
     likesCount: Number(row.likes_count),
     commentsCount: Number(row.comments_count),
     createdAt: row.created_at,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DATABASE_DIALECT } from '../database/database.tokens';
 import type { Dialect } from '../database/database.types';
+import { TagsModule } from '../tags/tags.module';
 import { POST_SEARCH_REPOSITORY } from './post-search.repository';
 import { PostgresPostSearchRepository } from './post-search.postgres.repository';
 import { SqlitePostSearchRepository } from './post-search.sqlite.repository';
@@ -9,6 +10,8 @@ import { SearchRepository } from './search.repository';
 import { SearchService } from './search.service';
 
 @Module({
+  // A post result carries its tags, read for the page as every post list does.
+  imports: [TagsModule],
   controllers: [SearchController],
   providers: [
     SqlitePostSearchRepository,

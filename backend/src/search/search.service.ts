@@ -18,6 +18,7 @@ import {
   titleKey,
 } from './search-query.parser';
 import { foldWord } from './search-snippet';
+import { TagsRepository } from '../tags/tags.repository';
 import { SearchRepository } from './search.repository';
 import { toNoticeResult, toPostResult, toUserResult } from './search.mapper';
 import { closestWord } from './typo';
@@ -32,6 +33,7 @@ export class SearchService {
   constructor(
     @Inject(POST_SEARCH_REPOSITORY) private readonly posts: PostSearchRepository,
     private readonly repository: SearchRepository,
+    private readonly tags: TagsRepository,
   ) {}
 
   async search(input: SearchQueryDto): Promise<SearchReply> {
@@ -55,12 +57,15 @@ export class SearchService {
     const take = Math.min(limit, SEARCH.depthMax - offset);
     if (type === 'posts') {
       const found = await this.postPage(query, offset, take);
-      if (found.rows.length > 0 || offset > 0) return this.postReply(query, found, offset, take);
+      if (found.rows.length > 0 || offset > 0) return await this.postReply(query, found, offset, take);
       const corrected = await this.corrected(query);
-      if (!corrected) return this.postReply(query, found, offset, take);
+      if (!corrected) return await this.postReply(query, found, offset, take);
       const retried = await this.postPage(corrected, offset, take);
-      if (retried.rows.length === 0) return this.postReply(query, found, offset, take);
-      return { ...this.postReply(corrected, retried, offset, take), correctedQuery: formatSearchQuery(corrected) };
+      if (retried.rows.length === 0) return await this.postReply(query, found, offset, take);
+      return {
+        ...(await this.postReply(corrected, retried, offset, take)),
+        correctedQuery: formatSearchQuery(corrected),
+      };
     }
     if (type === 'notices') {
       const rows = await this.repository.notices(query, offset, take + 1);
@@ -75,10 +80,17 @@ export class SearchService {
     return page(rows.map(toUserResult), offset, take);
   }
 
-  private postReply(query: SearchQuery, found: { rows: PostHitRow[] }, offset: number, take: number): SearchReply {
+  /** The page's posts as results, each with its tags (one read for the page, as the feeds do). */
+  private async postReply(
+    query: SearchQuery,
+    found: { rows: PostHitRow[] },
+    offset: number,
+    take: number,
+  ): Promise<SearchReply> {
     const words = matchedWords(query);
+    const tagsByPost = await this.tags.tagsOfPosts(found.rows.slice(0, take).map((row) => row.id));
     return page(
-      found.rows.map((row) => toPostResult(row, words)),
+      found.rows.map((row) => toPostResult(row, words, tagsByPost.get(row.id) ?? [])),
       offset,
       take,
     );
