@@ -70,6 +70,24 @@ describe('GET /api/search', () => {
     });
   });
 
+  it("leaves out a muted tag's posts for that signed-in reader only (ranked, exact title and @author)", async () => {
+    const w = word();
+    const muted = await createPost(t, alice, { title: w, desc: 'x', tags: ['mutedtopic'] });
+    const kept = await createPost(t, alice, { title: `Kept ${w}`, desc: 'x', tags: ['other'] });
+    await t.http.put('/api/tags/mutedtopic/mute').set('Authorization', bob.auth).expect(200);
+    const ids = async (q: string, user?: TestUser) => {
+      const request = t.http.get('/api/search').query({ q });
+      const response = await (user ? request.set('Authorization', user.auth) : request).expect(200);
+      return (response.body as SearchReply<PostSearchResult>).results.map((post) => post._id);
+    };
+    // The muted post is the exact title: the visitor and alice see it first, bob not at all.
+    expect(await ids(w)).toEqual([muted._id, kept._id]);
+    expect(await ids(w, alice)).toEqual([muted._id, kept._id]);
+    expect(await ids(w, bob)).toEqual([kept._id]);
+    expect(await ids(`@${alice.userName}`, bob)).not.toContain(muted._id);
+    expect(await ids(`@${alice.userName}`, bob)).toContain(kept._id);
+  });
+
   it('needs every word, and leaves out -excluded words and phrases', async () => {
     const [a, b, c] = [word(), word(), word()];
     const both = await createPost(t, alice, { title: `${a} ${b}`, desc: 'x' });

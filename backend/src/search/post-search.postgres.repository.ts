@@ -4,6 +4,7 @@ import { DATABASE } from '../database/database.tokens';
 import type { Db } from '../database/database.types';
 import {
   negatives,
+  notMutedSql,
   positives,
   type PostHitRow,
   type PostSearchRepository,
@@ -34,9 +35,9 @@ function tsQuery(query: SearchQuery, titleOnly = false): string {
 export class PostgresPostSearchRepository implements PostSearchRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  async titleCandidates(query: SearchQuery, titleLike: string, limit: number): Promise<PostHitRow[]> {
+  async titleCandidates(query: SearchQuery, titleLike: string, limit: number, mutedBy?: string): Promise<PostHitRow[]> {
     return (
-      this.base(query)
+      this.base(query, mutedBy)
         .where(sql<SqlBool>`lower(posts.title) like ${titleLike}`)
         // The shortest titles first: an exact title holds the query's words and little else.
         .orderBy(sql`length(posts.title)`)
@@ -47,8 +48,14 @@ export class PostgresPostSearchRepository implements PostSearchRepository {
     );
   }
 
-  async ranked(query: SearchQuery, excludeIds: string[], offset: number, limit: number): Promise<PostHitRow[]> {
-    let select = this.base(query);
+  async ranked(
+    query: SearchQuery,
+    excludeIds: string[],
+    offset: number,
+    limit: number,
+    mutedBy?: string,
+  ): Promise<PostHitRow[]> {
+    let select = this.base(query, mutedBy);
     if (excludeIds.length > 0) select = select.where('posts.id', 'not in', excludeIds);
     if (positives(query).length > 0) {
       select = select.orderBy(
@@ -68,7 +75,7 @@ export class PostgresPostSearchRepository implements PostSearchRepository {
     return result.rows;
   }
 
-  private base(query: SearchQuery, titleOnly = false) {
+  private base(query: SearchQuery, mutedBy?: string, titleOnly = false) {
     let select = this.db
       .selectFrom('posts')
       .innerJoin(sql<{ post_id: string; document: string }>`post_search`.as('post_search'), (join) =>
@@ -78,6 +85,8 @@ export class PostgresPostSearchRepository implements PostSearchRepository {
       select = select.where(sql<SqlBool>`post_search.document @@ to_tsquery('simple', ${tsQuery(query, titleOnly)})`);
     }
     if (query.author) select = select.where(sql<SqlBool>`lower(users.user_name) = ${query.author.toLowerCase()}`);
+    // The reader's muted tags (decision 032): `true` opens the raw condition's leading `and`.
+    if (mutedBy !== undefined) select = select.where(sql<SqlBool>`true ${notMutedSql(sql.ref('posts.id'), mutedBy)}`);
     return select
       .innerJoin('users', 'users.id', 'posts.author_id')
       .select([

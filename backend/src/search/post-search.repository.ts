@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from 'kysely';
 import type { SearchQuery, SearchTerm } from './search-query.parser';
 
 /** A post as search shows it; desc and body are cut to their first SEARCH_TEXT_CHARS characters. */
@@ -14,21 +15,36 @@ export interface PostHitRow {
   created_at: string;
 }
 
+/**
+ * The reader's muted tags left out (decision 032), as raw SQL both engines read: no tag of the
+ * post `postId` names is one `userId` mutes. Probes the primary keys of post_tags and tag_prefs.
+ */
+export function notMutedSql(postId: RawBuilder<unknown>, userId: string | undefined): RawBuilder<unknown> {
+  if (userId === undefined) return sql``;
+  return sql`and not exists (select 1 from post_tags join tag_prefs on tag_prefs.tag = post_tags.tag
+    where post_tags.post_id = ${postId} and tag_prefs.user_id = ${userId} and tag_prefs.kind = 'mute')`;
+}
+
 /** Enough text for a snippet around an early match without reading a 256 KB article whole. */
 export const SEARCH_TEXT_CHARS = 4000;
 
 /**
  * The posts index, one interface over each database's full-text engine (FTS5 on SQLite,
  * tsvector + GIN on PostgreSQL; docs/decisions/034-search.md). Only the matching and ranking
- * differ, so only they live in the two implementations. Tags slot in as one more condition in
- * each `conditions` builder (`tag:name` as an EXISTS on post_tags, the reader's muted tags as a
- * NOT EXISTS) once the post_tags table lands.
+ * differ, so only they live in the two implementations. `mutedBy` leaves out the posts of that
+ * reader's muted tags (notMutedSql); `tag:name` will be one more EXISTS on post_tags beside it.
  */
 export interface PostSearchRepository {
   /** Matching posts whose title, reduced to its words, may equal `titleLike` (the caller checks). */
-  titleCandidates(query: SearchQuery, titleLike: string, limit: number): Promise<PostHitRow[]>;
+  titleCandidates(query: SearchQuery, titleLike: string, limit: number, mutedBy?: string): Promise<PostHitRow[]>;
   /** Matching posts best first (weighted title > desc > body, then newest), leaving out `excludeIds`. */
-  ranked(query: SearchQuery, excludeIds: string[], offset: number, limit: number): Promise<PostHitRow[]>;
+  ranked(
+    query: SearchQuery,
+    excludeIds: string[],
+    offset: number,
+    limit: number,
+    mutedBy?: string,
+  ): Promise<PostHitRow[]>;
   /** Indexed words starting with `first` and `min`–`max` letters long, with how many posts hold each. */
   knownWords(first: string, min: number, max: number): Promise<{ term: string; docs: number }[]>;
 }

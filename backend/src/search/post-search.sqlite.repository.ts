@@ -4,6 +4,7 @@ import { DATABASE } from '../database/database.tokens';
 import type { Db } from '../database/database.types';
 import {
   negatives,
+  notMutedSql,
   positives,
   type PostHitRow,
   type PostSearchRepository,
@@ -38,26 +39,39 @@ const COLUMNS = sql`posts.id, posts.title, substr(posts.description, 1, ${SEARCH
 export class SqlitePostSearchRepository implements PostSearchRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  async titleCandidates(query: SearchQuery, _titleLike: string, limit: number): Promise<PostHitRow[]> {
+  async titleCandidates(
+    query: SearchQuery,
+    _titleLike: string,
+    limit: number,
+    mutedBy?: string,
+  ): Promise<PostHitRow[]> {
     const result = await sql<PostHitRow>`select ${COLUMNS} from posts_fts
       join posts on posts.rowid = posts_fts.rowid join users on users.id = posts.author_id
       where posts_fts match ${matchExpression(query, true)} ${this.byAuthor(query)}
+        ${notMutedSql(sql.ref('posts.id'), mutedBy)}
       order by length(posts.title), posts.created_at desc, posts.id desc limit ${limit}`.execute(this.db);
     return result.rows;
   }
 
-  async ranked(query: SearchQuery, excludeIds: string[], offset: number, limit: number): Promise<PostHitRow[]> {
+  async ranked(
+    query: SearchQuery,
+    excludeIds: string[],
+    offset: number,
+    limit: number,
+    mutedBy?: string,
+  ): Promise<PostHitRow[]> {
     const excluded =
       excludeIds.length > 0
         ? sql`and posts_fts.rowid not in (select rowid from posts where id in (${sql.join(excludeIds)}))`
         : sql``;
     // No wanted word means no exact title either, so nothing is excluded there.
-    if (positives(query).length === 0) return this.byAuthorOnly(query, offset, limit);
+    if (positives(query).length === 0) return this.byAuthorOnly(query, offset, limit, mutedBy);
     // Ties of bm25 (the same text) go to the newer row; the outer order then sorts by created_at.
     const result = await sql<PostHitRow>`with hits as (
         select posts_fts.rowid as hit, bm25(posts_fts, 10.0, 4.0, 1.0) as score from posts_fts
         where posts_fts match ${matchExpression(query, false)} ${excluded}
           ${query.author ? sql`and posts_fts.rowid in (select posts.rowid from posts join users on users.id = posts.author_id where lower(users.user_name) = ${query.author.toLowerCase()})` : sql``}
+          ${mutedBy === undefined ? sql`` : sql`and posts_fts.rowid not in (select posts.rowid from posts join post_tags on post_tags.post_id = posts.id join tag_prefs on tag_prefs.tag = post_tags.tag where tag_prefs.user_id = ${mutedBy} and tag_prefs.kind = 'mute')`}
         order by score, posts_fts.rowid desc limit ${limit} offset ${offset})
       select ${COLUMNS} from hits join posts on posts.rowid = hits.hit join users on users.id = posts.author_id
       order by hits.score, posts.created_at desc, posts.id desc`.execute(this.db);
@@ -72,12 +86,18 @@ export class SqlitePostSearchRepository implements PostSearchRepository {
   }
 
   /** `@userName` with no wanted word: the author's posts newest first, minus the unwanted ones. */
-  private async byAuthorOnly(query: SearchQuery, offset: number, limit: number): Promise<PostHitRow[]> {
+  private async byAuthorOnly(
+    query: SearchQuery,
+    offset: number,
+    limit: number,
+    mutedBy?: string,
+  ): Promise<PostHitRow[]> {
     const unwanted = negatives(query).map(phrase).join(' OR ');
     const result = await sql<PostHitRow>`select ${COLUMNS} from posts
       join users on users.id = posts.author_id
       where lower(users.user_name) = ${(query.author ?? '').toLowerCase()}
         ${unwanted ? sql`and posts.rowid not in (select rowid from posts_fts where posts_fts match ${unwanted})` : sql``}
+        ${notMutedSql(sql.ref('posts.id'), mutedBy)}
       order by posts.created_at desc, posts.id desc limit ${limit} offset ${offset}`.execute(this.db);
     return result.rows;
   }

@@ -1,5 +1,8 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { SearchReply } from '@techit/contract/api-types';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { SearchQueryDto } from './dto/search-query.dto';
@@ -18,14 +21,17 @@ export class SearchController {
   constructor(private readonly search: SearchService) {}
 
   @Get('search')
+  // A token is optional, as on the feed: with one, the reader's muted tags' posts are left out.
+  @UseGuards(OptionalJwtAuthGuard)
+  @ApiBearerAuth()
   @ApiOperation({
     summary: 'Search posts (default), notices or users',
     description:
-      'Posts: an exact title first, then title hits over desc and body hits, then the newest. When nothing matches as typed, one typo in a word of 5+ letters is forgiven and correctedQuery says which query was answered.',
+      "Posts: an exact title first, then title hits over desc and body hits, then the newest. When nothing matches as typed, one typo in a word of 5+ letters is forgiven and correctedQuery says which query was answered. With a token, the posts of the caller's muted tags are left out.",
   })
   @ApiOkResponse({ type: SearchResponse })
   @ApiErrors(400)
-  find(@Query() query: SearchQueryDto): Promise<SearchReply> {
-    return this.search.search(query);
+  find(@Query() query: SearchQueryDto, @CurrentUser() viewer: AuthUser | null): Promise<SearchReply> {
+    return this.search.search(query, viewer);
   }
 }

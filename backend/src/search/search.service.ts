@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SearchReply, SearchType } from '@techit/contract/api-types';
 import { SEARCH } from '@techit/contract/limits';
+import type { AuthUser } from '../auth/auth-user';
 import { BadRequestError } from '../common/app-errors';
 import {
   POST_SEARCH_REPOSITORY,
@@ -36,7 +37,9 @@ export class SearchService {
     private readonly tags: TagsRepository,
   ) {}
 
-  async search(input: SearchQueryDto): Promise<SearchReply> {
+  /** `viewer`: a signed-in reader, whose muted tags' posts are left out (decision 032). */
+  async search(input: SearchQueryDto, viewer: AuthUser | null): Promise<SearchReply> {
+    const mutedBy = viewer?.id;
     const type: SearchType = input.type ?? 'posts';
     const limit = input.limit ?? SEARCH.defaultLimit;
     const offset = input.cursor === undefined ? 0 : decodeSearchCursor(input.cursor);
@@ -56,11 +59,11 @@ export class SearchService {
     }
     const take = Math.min(limit, SEARCH.depthMax - offset);
     if (type === 'posts') {
-      const found = await this.postPage(query, offset, take);
+      const found = await this.postPage(query, offset, take, mutedBy);
       if (found.rows.length > 0 || offset > 0) return await this.postReply(query, found, offset, take);
       const corrected = await this.corrected(query);
       if (!corrected) return await this.postReply(query, found, offset, take);
-      const retried = await this.postPage(corrected, offset, take);
+      const retried = await this.postPage(corrected, offset, take, mutedBy);
       if (retried.rows.length === 0) return await this.postReply(query, found, offset, take);
       return {
         ...(await this.postReply(corrected, retried, offset, take)),
@@ -102,14 +105,19 @@ export class SearchService {
    * weighted rank, then the newest; the exact ones are left out of the ranked list so no post
    * shows twice, and the positions of both lists add up across pages.
    */
-  private async postPage(query: SearchQuery, offset: number, take: number): Promise<{ rows: PostHitRow[] }> {
+  private async postPage(
+    query: SearchQuery,
+    offset: number,
+    take: number,
+    mutedBy: string | undefined,
+  ): Promise<{ rows: PostHitRow[] }> {
     const key = exactTitleKey(query);
     let exact: PostHitRow[] = [];
     if (key) {
       const like = `%${positives(query)
         .flatMap((term) => term.tokens)
         .join('%')}%`;
-      const candidates = await this.posts.titleCandidates(query, like, TITLE_CANDIDATES);
+      const candidates = await this.posts.titleCandidates(query, like, TITLE_CANDIDATES, mutedBy);
       exact = candidates.filter((row) => titleKey(row.title) === key);
     }
     const exactRows = exact.slice(offset, offset + take + 1);
@@ -121,6 +129,7 @@ export class SearchService {
             exact.map((row) => row.id),
             Math.max(0, offset - exact.length),
             need,
+            mutedBy,
           )
         : [];
     return { rows: [...exactRows, ...ranked] };
