@@ -323,7 +323,7 @@ export interface PreviewReply {
   html: string;
 }
 
-/** What GET /api/search looks through. 'tags' is answered once tags land (issue 17). */
+/** What GET /api/search looks through. */
 export type SearchType = 'posts' | 'notices' | 'users' | 'tags';
 
 /** A post found by GET /api/search?type=posts. */
@@ -336,7 +336,7 @@ export interface PostSearchResult {
    */
   snippet: string;
   postedBy: Author;
-  /** The post's tags; [] until tags land. */
+  /** The post's tags. */
   tags: string[];
   likesCount: number;
   commentsCount: number;
@@ -361,10 +361,16 @@ export interface UserSearchResult {
 }
 
 /**
+ * A tag found by GET /api/search?type=tags: tags whose name starts with the query's word,
+ * most-used first; the same shape as GET /api/tags (the reader's follow/mute state included).
+ */
+export type TagSearchResult = Tag;
+
+/**
  * GET /api/search?q=…&type=…: the results of one type, best first. Query language: words (all
  * must match), "a phrase", -excluded, @userName (author), tag:name.
  */
-export interface SearchReply<T = PostSearchResult | NoticeSearchResult | UserSearchResult> {
+export interface SearchReply<T = PostSearchResult | NoticeSearchResult | UserSearchResult | TagSearchResult> {
   results: T[];
   /** Pass back as `cursor` (with the same q and type) for the next page; null when there is none. */
   nextCursor: string | null;
