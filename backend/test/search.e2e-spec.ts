@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { CATEGORIES } from '@techit/contract/enums';
-import type { PostSearchResult, SearchReply } from '@techit/contract/api-types';
+import type { PostSearchResult, SearchReply, TagSearchResult } from '@techit/contract/api-types';
 import { SEARCH } from '@techit/contract/limits';
 import { hostileString, NASTY_STRINGS } from './support/fuzz-arbitraries';
 import { createNotice, createPost, createUser, type TestUser } from './support/factories';
@@ -31,10 +31,12 @@ describe('GET /api/search', () => {
   });
   afterAll(() => t.close());
 
-  async function search(params: Record<string, string | number>): Promise<SearchReply> {
+  /** Posts, notices and users all carry `_id` (a tag result is named by `name` instead). */
+  type IdResult = Exclude<SearchReply['results'][number], TagSearchResult>;
+  async function search(params: Record<string, string | number>): Promise<SearchReply<IdResult>> {
     const response = await t.http.get('/api/search').query(params);
     if (response.status !== 200) throw new Error(`search: ${response.status} ${JSON.stringify(response.body)}`);
-    return response.body as SearchReply;
+    return response.body as SearchReply<IdResult>;
   }
   const postIds = async (q: string) => ((await search({ q })).results as PostSearchResult[]).map((post) => post._id);
 
