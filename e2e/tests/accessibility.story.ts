@@ -254,7 +254,12 @@ describe('Every screen is usable with assistive technology, in both themes', () 
       );
     }
     const beforeFeed = stops.filter((stop) => !stop.inFeed).map((stop) => stop.name);
-    expect(beforeFeed.slice(0, 3)).toEqual(['For you', 'Following', 'Reading axe reports']);
+    // Every link of the feed switch (For you, Following, Hot, …), in its order, then Top Posts.
+    const switchLinks = (await page.getByRole('navigation', { name: 'Feeds' }).getByRole('link').allTextContents()).map(
+      (name) => name.trim(),
+    );
+    expect(switchLinks.slice(0, 2)).toEqual(['For you', 'Following']);
+    expect(beforeFeed.slice(0, switchLinks.length + 1)).toEqual([...switchLinks, 'Reading axe reports']);
     expect(stops.at(-1)?.inFeed).toBe(true);
   });
 
