@@ -17,10 +17,13 @@ export function AppLayout({ placeholder = false }: { placeholder?: boolean }) {
     '--surface': token.colorBgContainer,
     '--page': token.colorBgLayout,
     '--border': token.colorBorderSecondary,
+    // An input's edge must stand out from the page (WCAG 1.4.11): the search box's.
+    '--border-strong': token.colorBorder,
     '--text': token.colorText,
     '--text-secondary': token.colorTextSecondary,
     '--primary': token.colorPrimaryText,
     '--hover': token.colorFillTertiary,
+    '--hover-strong': token.colorFillSecondary,
   } as CSSProperties;
   return (
     <div className="app-shell" style={colors}>
