@@ -164,6 +164,7 @@ describe('A reader searches from the search box', () => {
     const answer = page.getByRole('tabpanel').getByRole('heading').first();
     await answer.waitFor();
     expect(await answer.innerText()).toMatch(/^(#zebrafish|Searching tags is not available yet)$/);
+    await story.screenshot(page, 'search-tags-tab-light');
 
     // A typo in a long word is forgiven, and the page says so.
     const pageBox = page.getByRole('main').getByRole('combobox', { name: 'Search' });
@@ -184,7 +185,11 @@ describe('A reader searches from the search box', () => {
 
   it('on a phone, searches from the bottom bar and sees the results in the dark theme', async () => {
     const author = await story.api.user();
-    await story.api.post(author, { title: 'Octopus camouflage', desc: 'How the octopus hides, in detail.' });
+    await story.api.post(author, {
+      title: 'Octopus camouflage',
+      desc: 'How the octopus hides, in detail.',
+      tags: ['octopus'],
+    });
     const reader = await story.api.user();
     const page = await story.open('/', {
       session: { ...reader, user: { ...reader.user, theme: 'dark' } },
@@ -196,8 +201,12 @@ describe('A reader searches from the search box', () => {
     // Opened with nothing searched yet, the box has focus: the phone's keyboard is up.
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
     await page.keyboard.type('octopus');
+    await page.getByRole('option', { name: /octopus/ }).waitFor();
+    await story.screenshot(page, 'search-suggestions-phone-dark');
+    // Nothing highlighted: Enter searches.
     await box.press('Enter');
     await page.getByRole('link', { name: 'Octopus camouflage' }).waitFor();
+    await page.getByRole('status').filter({ hasText: '1 result shown.' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await story.screenshot(page, 'search-results-phone-dark');
   });
@@ -205,6 +214,8 @@ describe('A reader searches from the search box', () => {
   it('finds the way to search from a page that does not exist, a missing post and a missing user', async () => {
     const page = await story.open('/no/such/page');
     await page.getByText('Check the address, try searching, or go to Home.').waitFor();
+    await page.getByRole('link', { name: 'Go to Home' }).waitFor();
+    await story.screenshot(page, 'not-found-with-search-light');
     await page.getByRole('link', { name: 'Search' }).click();
     await page.waitForURL((url) => url.pathname === '/search');
     await page.getByRole('heading', { name: 'Search', level: 1 }).waitFor();

@@ -15,6 +15,8 @@ export function AppLayout({ placeholder = false }: { placeholder?: boolean }) {
   const { token } = theme.useToken();
   const colors = {
     '--surface': token.colorBgContainer,
+    // Popups over the page (the search box's suggestions): lighter than it in the dark theme.
+    '--elevated': token.colorBgElevated,
     '--page': token.colorBgLayout,
     '--border': token.colorBorderSecondary,
     // An input's edge must stand out from the page (WCAG 1.4.11): the search box's.

@@ -205,6 +205,10 @@ export function SearchResults({ q, type }: { q: string; type: SearchType }) {
 
   return (
     <>
+      {/* Said to screen readers as results arrive: focus stays in the box that searched. */}
+      <p className="visually-hidden" role="status">
+        {`${plural(results.length, 'result', 'results')} shown${query.hasNextPage ? ', more below' : ''}.`}
+      </p>
       {corrected && (
         <p className="search-corrected" role="status">
           Nothing matched “{q}”. Showing results for <strong>{corrected}</strong>.
