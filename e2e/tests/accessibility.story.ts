@@ -75,6 +75,21 @@ describe('Every screen is usable with assistive technology, in both themes', () 
         ready: text("This User doesn't exist!"),
       },
       { name: 'not found', path: '/no/such/page', ready: text("This page doesn't exist!") },
+      {
+        name: 'search results',
+        path: '/search?q=axe',
+        ready: (page) => page.getByRole('link', { name: 'Reading axe reports' }).waitFor(),
+      },
+      {
+        name: 'search suggestions',
+        path: '/search',
+        ready: heading('Search'),
+        act: async (page) => {
+          await page.getByRole('main').getByRole('combobox', { name: 'Search' }).fill('alice');
+          await page.getByRole('option', { name: 'alice_a11y' }).waitFor();
+          await page.keyboard.press('ArrowDown');
+        },
+      },
       { name: 'login', path: '/login', ready: heading('Login to your account') },
       { name: 'signup', path: '/signup', ready: heading('Create an account') },
       {

@@ -40,13 +40,23 @@ const PLACES = [
   ['MenuOutlined', 'anticon-menu', 'More'],
 ] as const;
 
+/** The bottom bar's icons: the places, with Search after Notices (the left bar has its box instead). */
+const BOTTOM_PLACES = [
+  PLACES[0],
+  PLACES[1],
+  ['SearchOutlined', 'anticon-search', 'Search'],
+  PLACES[2],
+  PLACES[3],
+] as const;
+
 /**
  * The colours the theme gives the bars (theme-provider.tsx: the text blue, TEXT_BLUE, the page
  * colours), and the bars' boxes as layout.css draws .left-nav and .bottom-nav. The shell has
  * class names of its own so that nothing looking for the real bars finds it instead.
  */
-const SHELL_STYLE = `.boot-shell{display:none;--surface:#ffffff;--page:#f5f5f5;--border:#f0f0f0;--text:rgba(0,0,0,0.88);--primary:#1668dc;--hover:rgba(0,0,0,0.04)}
-html[data-theme='dark'] .boot-shell{--surface:#141414;--page:#141414;--border:#303030;--text:rgba(255,255,255,0.85);--primary:#5c99dc;--hover:rgba(255,255,255,0.08)}
+const SHELL_STYLE = `.boot-shell{display:none;--surface:#ffffff;--page:#f5f5f5;--border:#f0f0f0;--border-strong:#d9d9d9;--text:rgba(0,0,0,0.88);--primary:#1668dc;--hover:rgba(0,0,0,0.04)}
+html[data-theme='dark'] .boot-shell{--surface:#141414;--page:#141414;--border:#303030;--border-strong:#424242;--text:rgba(255,255,255,0.85);--primary:#5c99dc;--hover:rgba(255,255,255,0.08)}
+.boot-search{display:block;height:40px;margin:0 0 8px;border:1px solid var(--border-strong);border-radius:20px;background:var(--page)}
 html[data-shell] .boot-shell{display:block}
 .boot-left-nav{display:none}
 .boot-bottom-nav{position:fixed;inset:auto 0 0 0;z-index:10;display:flex;justify-content:space-around;align-items:center;height:60px;background:var(--surface);border-top:1px solid var(--border)}
@@ -71,12 +81,12 @@ export function appShell(): Plugin {
       const links = PLACES.map(
         ([name, className, label]) => `<li><span class="nav-link">${icon(name, className)} ${label}</span></li>`,
       ).join('');
-      const items = PLACES.map(
+      const items = BOTTOM_PLACES.map(
         ([name, className]) => `<span class="bottom-nav-item">${icon(name, className)}</span>`,
       ).join('');
       const shell =
         `<div class="app-shell boot-shell" aria-hidden="true">` +
-        `<div class="boot-left-nav"><span class="brand">TechIt</span><ul class="left-nav-links">${links}</ul></div>` +
+        `<div class="boot-left-nav"><span class="brand">TechIt</span><span class="boot-search"></span><ul class="left-nav-links">${links}</ul></div>` +
         `<main class="app-main"></main>` +
         `<div class="boot-bottom-nav">${items}</div>` +
         `</div>`;

@@ -13,10 +13,17 @@ interface EmptyStateProps {
   homeLink?: boolean;
   /** What to offer instead of the way home (a visitor's invitation to log in). */
   action?: ReactNode;
+  /** Offer the search page beside the way home: the not-found states (their "Try searching"). */
+  searchLink?: boolean;
 }
 
-/** The spec's empty and not-found states: a title, a hint, and a way home. */
-export function EmptyState({ title, subtitle, homeLink = true, action }: EmptyStateProps) {
+/** The spec's empty and not-found states: a title, a hint, and a way home (and to search). */
+export function EmptyState({ title, subtitle, homeLink = true, action, searchLink = false }: EmptyStateProps) {
+  const home = homeLink ? (
+    <ButtonLink to={paths.home} type="primary">
+      Go to Home
+    </ButtonLink>
+  ) : undefined;
   return (
     <Suspense fallback={null}>
       <EmptyStateResult
@@ -24,11 +31,14 @@ export function EmptyState({ title, subtitle, homeLink = true, action }: EmptySt
         subtitle={subtitle}
         extra={
           action ??
-          (homeLink ? (
-            <ButtonLink to={paths.home} type="primary">
-              Go to Home
-            </ButtonLink>
-          ) : undefined)
+          (searchLink ? (
+            <div className="empty-state-actions">
+              {home}
+              <ButtonLink to={paths.search()}>Search</ButtonLink>
+            </div>
+          ) : (
+            home
+          ))
         }
       />
     </Suspense>

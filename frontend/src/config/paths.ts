@@ -1,4 +1,11 @@
+import type { SearchType } from '@techit/contract/api-types';
 import { routeHref, routes } from './routes';
+
+/**
+ * A tag's page. Its row in the route table comes with the tags screens (issue 17); until then the
+ * address is built here, once, so every tag link (search results, suggestions) agrees with it.
+ */
+const TAG_PATH = '/t/:name';
 
 /** The addresses links are built from, never typed by hand: each is made from config/routes.ts. */
 export const paths = {
@@ -10,7 +17,18 @@ export const paths = {
   createPost: routes.createPost.path,
   editPost: (postId: string) => routeHref(routes.editPost.path, { postid: postId }),
   profile: (userId: string) => routeHref(routes.profile.path, { userid: userId }),
+  /** A profile opened on its Notice tab (app/routes/profile.tsx reads ?tab=notices). */
+  profileNotices: (userId: string) => `${routeHref(routes.profile.path, { userid: userId })}?tab=notices`,
   post: (postId: string) => routeHref(routes.post.path, { postid: postId }),
   postHistory: (postId: string) => routeHref(routes.postHistory.path, { postid: postId }),
   notices: routes.notices.path,
+  /** /search?q=…&type=…: the results page; no q, the page with the query language's hints. Posts is the default type. */
+  search: (q = '', type: SearchType = 'posts') => {
+    const query = new URLSearchParams();
+    if (q) query.set('q', q);
+    if (type !== 'posts') query.set('type', type);
+    const text = query.toString();
+    return text ? `${routes.search.path}?${text}` : routes.search.path;
+  },
+  tag: (name: string) => routeHref(TAG_PATH, { name }),
 } as const;

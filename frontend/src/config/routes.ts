@@ -28,6 +28,7 @@ export const routes = {
   postHistory: { path: '/posts/:postid/history', page: 'post-history', layout: 'app', session: true },
   profile: { path: '/profile/:userid', page: 'profile', layout: 'app', preload: true },
   createPost: { path: '/createpost', page: 'create', layout: 'app', session: true },
+  search: { path: '/search', page: 'search', layout: 'app' },
   login: { path: '/login', page: 'login', layout: 'bare' },
   signup: { path: '/signup', page: 'signup', layout: 'bare' },
   notFound: { path: '*', page: 'not-found', layout: 'app' },

@@ -15,12 +15,17 @@ export function AppLayout({ placeholder = false }: { placeholder?: boolean }) {
   const { token } = theme.useToken();
   const colors = {
     '--surface': token.colorBgContainer,
+    // Popups over the page (the search box's suggestions): lighter than it in the dark theme.
+    '--elevated': token.colorBgElevated,
     '--page': token.colorBgLayout,
     '--border': token.colorBorderSecondary,
+    // An input's edge must stand out from the page (WCAG 1.4.11): the search box's.
+    '--border-strong': token.colorBorder,
     '--text': token.colorText,
     '--text-secondary': token.colorTextSecondary,
     '--primary': token.colorPrimaryText,
     '--hover': token.colorFillTertiary,
+    '--hover-strong': token.colorFillSecondary,
   } as CSSProperties;
   return (
     <div className="app-shell" style={colors}>

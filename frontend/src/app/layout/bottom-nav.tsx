@@ -1,4 +1,10 @@
-import { NotificationOutlined, HomeOutlined, MenuOutlined, PlusSquareOutlined } from '@ant-design/icons';
+import {
+  NotificationOutlined,
+  HomeOutlined,
+  MenuOutlined,
+  PlusSquareOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
 import { Button } from 'antd';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { UserAvatar } from '../../components/user-avatar';
@@ -6,7 +12,7 @@ import { paths } from '../../config/paths';
 import { useNavActions } from './nav-actions';
 import { NavMenu } from './nav-menu';
 
-/** Small screens: the same places as icons along the bottom edge. */
+/** Small screens: the same places as icons along the bottom edge, with Search (the left bar's box) among them. */
 export function BottomNav() {
   const navigate = useNavigate();
   const { user, themeLabel, toggleTheme, guardCreate, logout, logoutAll, login } = useNavActions();
@@ -17,6 +23,10 @@ export function BottomNav() {
       </NavLink>
       <NavLink to={paths.notices} className="bottom-nav-item" aria-label="Notices">
         <NotificationOutlined aria-hidden />
+      </NavLink>
+      {/* The search page's box takes focus when opened from here, with nothing searched yet. */}
+      <NavLink to={paths.search()} className="bottom-nav-item" aria-label="Search">
+        <SearchOutlined aria-hidden />
       </NavLink>
       <NavLink to={paths.createPost} className="bottom-nav-item" aria-label="Create post" onClick={guardCreate}>
         <PlusSquareOutlined aria-hidden />

@@ -14,12 +14,13 @@ import { Link, NavLink } from 'react-router-dom';
 import { ButtonLink } from '../../components/button-link';
 import { UserAvatar } from '../../components/user-avatar';
 import { paths } from '../../config/paths';
+import { SearchBox } from '../../features/search/components/search-box';
 import { truncate } from '../../lib/truncate';
 import { useNavActions } from './nav-actions';
 import { NavMenu } from './nav-menu';
 
 /**
- * Large screens: the app's name, the main places, a More menu, and who is logged in; a visitor
+ * Large screens: the app's name, the search box, the main places, a More menu, and who is logged in; a visitor
  * sees Log in and Sign up there instead of having to find Login under More.
  */
 export function LeftNav() {
@@ -29,6 +30,7 @@ export function LeftNav() {
       <Link to={paths.home} className="brand">
         TechIt
       </Link>
+      <SearchBox variant="nav" />
       <ul className="left-nav-links">
         <li>
           <NavLink to={paths.home} end className="nav-link">

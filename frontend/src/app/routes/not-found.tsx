@@ -3,5 +3,11 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 export default function NotFoundPage() {
   useDocumentTitle('Page not found');
-  return <EmptyState title="This page doesn't exist!" subtitle="Check the address, or go to Home." />;
+  return (
+    <EmptyState
+      title="This page doesn't exist!"
+      subtitle="Check the address, try searching, or go to Home."
+      searchLink
+    />
+  );
 }

@@ -33,7 +33,13 @@ export default function ProfilePage() {
   useDocumentTitle(profile.data?.user.userName ?? (missing ? 'User not found' : 'Profile'));
 
   if (missing) {
-    return <EmptyState title="This User doesn't exist!" subtitle="Try searching for another user or go to Home." />;
+    return (
+      <EmptyState
+        title="This User doesn't exist!"
+        subtitle="Try searching for another user or go to Home."
+        searchLink
+      />
+    );
   }
   if (!user) {
     return profile.isError && !profile.data ? (

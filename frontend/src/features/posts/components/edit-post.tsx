@@ -29,7 +29,13 @@ export function EditPost({ postId, statePost }: EditPostProps) {
   let content;
   if (!post) {
     if (query.error instanceof ApiError && query.error.status === 404) {
-      return <EmptyState title="This Post doesn't exist!" subtitle="Try searching for another Post or go to Home." />;
+      return (
+        <EmptyState
+          title="This Post doesn't exist!"
+          subtitle="Try searching for another Post or go to Home."
+          searchLink
+        />
+      );
     }
     content = query.error ? (
       <Alert type="error" showIcon role="alert" title="Oops, there was an issue while loading the post!" />

@@ -26,7 +26,13 @@ export function PostDetail({ postId }: { postId: string }) {
 
   if (!post) {
     if (error)
-      return <EmptyState title="This Post doesn't exist!" subtitle="Try searching for another Post or go to Home." />;
+      return (
+        <EmptyState
+          title="This Post doesn't exist!"
+          subtitle="Try searching for another Post or go to Home."
+          searchLink
+        />
+      );
     return (
       <div className="post-detail" aria-busy="true">
         <PostCardSkeleton />

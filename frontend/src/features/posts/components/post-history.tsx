@@ -101,7 +101,13 @@ export function PostHistory({ postId }: { postId: string }) {
 
   const status = history.error instanceof ApiError ? history.error.status : null;
   if (status === 404)
-    return <EmptyState title="This Post doesn't exist!" subtitle="Try searching for another Post or go to Home." />;
+    return (
+      <EmptyState
+        title="This Post doesn't exist!"
+        subtitle="Try searching for another Post or go to Home."
+        searchLink
+      />
+    );
   if (status === 403)
     return (
       <EmptyState title="This history is private" subtitle="Only the post's author and admins can see its edits." />
