@@ -5,6 +5,8 @@ export const paths = {
   home: routes.home.path,
   following: `${routes.home.path}?feed=following`,
   hot: `${routes.home.path}?feed=hot`,
+  /** "Your tags": the posts of the tags the signed-in user follows. */
+  yourTags: `${routes.home.path}?feed=tags`,
   signup: routes.signup.path,
   login: routes.login.path,
   createPost: routes.createPost.path,
@@ -12,5 +14,6 @@ export const paths = {
   profile: (userId: string) => routeHref(routes.profile.path, { userid: userId }),
   post: (postId: string) => routeHref(routes.post.path, { postid: postId }),
   postHistory: (postId: string) => routeHref(routes.postHistory.path, { postid: postId }),
+  tag: (name: string) => routeHref(routes.tag.path, { name }),
   notices: routes.notices.path,
 } as const;
