@@ -2,7 +2,7 @@ import type { Tag } from '@techit/contract/api-types';
 import { LIMITS } from '@techit/contract/limits';
 import { normaliseTags } from '@techit/contract/tag-rules';
 import { Select } from 'antd';
-import { type Ref, useId, useState } from 'react';
+import { type KeyboardEvent, type Ref, useId, useState } from 'react';
 import { useTagSuggestions } from '../lib/tag-suggestions';
 import './tag-input.css';
 
@@ -23,7 +23,7 @@ function postsCount(tag: Tag): string {
 
 /**
  * A post's tags, typed: Enter or a comma adds what is typed (or the suggestion picked with the
- * arrow keys), Backspace in the empty input removes the last one. Suggestions are the used tags
+ * arrow keys), Backspace in the empty input removes the last one (a tag's × does too). Suggestions are the used tags
  * starting with what is typed, most used first (the most used of all before anything is typed).
  * Every addition goes through the contract's rule (normaliseTags: `#` and case dropped, duplicates
  * merged, at most LIMITS.postTagsMax): one it refuses is not added, and its sentence shows under
@@ -68,8 +68,19 @@ export function TagInput({
     .filter((tag) => !value.includes(tag.name))
     .map((tag) => ({ value: tag.name, label: tag.name, count: postsCount(tag) }));
 
+  // Backspace in the empty input takes the last tag back, here rather than in the library's
+  // Select: that one ignores Backspace for 250 ms after any key pressed while text was typed (so a
+  // held Backspace stops at the tags), which also swallows a quick press after Enter. A held key
+  // (event.repeat) never removes a tag here, which keeps that protection.
+  const onKeyDownCapture = (event: KeyboardEvent) => {
+    if (event.key !== 'Backspace' || typed !== '' || value.length === 0) return;
+    event.stopPropagation();
+    event.preventDefault();
+    if (!event.repeat) change(value.slice(0, -1));
+  };
+
   return (
-    <div className="tag-input">
+    <div className="tag-input" onKeyDownCapture={onKeyDownCapture}>
       <Select
         id={id}
         ref={ref}
