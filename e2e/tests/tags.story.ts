@@ -147,6 +147,7 @@ describe('Tags (issue 17)', () => {
     // The edit form is the spec's: a category is required.
     await edit.getByLabel('Category', { exact: true }).click();
     await edit.locator('.ant-select-item-option').filter({ hasText: 'Informative' }).click();
+    await settled(edit);
     await story.screenshot(edit, 'tags-editor-dark');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await edit.waitForURL('**/posts/*');
@@ -165,6 +166,7 @@ describe('Tags (issue 17)', () => {
     await phone.keyboard.press('Enter');
     await waitForTags(phone, ['#mobile']);
     await phone.keyboard.press('Escape');
+    await settled(phone);
     await story.screenshot(phone, 'tags-editor-phone-dark');
     await phone.goto('/t/kubernetes');
     await phone.getByRole('heading', { level: 1, name: '#kubernetes' }).waitFor();
@@ -199,6 +201,16 @@ describe('Tags (issue 17)', () => {
     await page.waitForURL((url) => url.search === '?feed=tags');
     await page.getByRole('article').filter({ hasText: 'Borrow checker tips' }).waitFor();
     expect(await page.getByRole('article').getByRole('heading').allInnerTexts()).toEqual(['Borrow checker tips']);
+    // The four feeds fit the side panel.
+    const [toggle, panel] = await Promise.all([
+      page.locator('.feed-toggle').boundingBox(),
+      page.getByRole('complementary', { name: 'Feeds and top posts' }).boundingBox(),
+    ]);
+    expect((toggle?.x ?? 0) + (toggle?.width ?? 0)).toBeLessThanOrEqual((panel?.x ?? 0) + (panel?.width ?? 0));
+    const yourTags = await feeds.getByRole('link', { name: 'Your tags' }).boundingBox();
+    expect((yourTags?.x ?? 0) + (yourTags?.width ?? 0)).toBeLessThanOrEqual(
+      (panel?.x ?? 0) + (panel?.width ?? 0) + 0.5,
+    );
     await story.screenshot(page, 'tags-your-tags-light');
 
     // On a phone, "Your tags" is in the bottom bar's menu.
