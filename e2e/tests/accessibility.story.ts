@@ -240,7 +240,7 @@ describe('Every screen is usable with assistive technology, in both themes', () 
     expect(box && box.y >= 0 && box.y + box.height <= DESKTOP.height).toBe(true);
 
     // Enter moves focus to the page's content; the next Tab stops go through the side panel
-    // (the feed switch, then Top Posts) before the first post card.
+    // (the feed switch, then Top Posts with its All time / This week choice) before the first post card.
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
     const stops: Array<{ name: string; inFeed: boolean }> = [];
@@ -254,7 +254,15 @@ describe('Every screen is usable with assistive technology, in both themes', () 
       );
     }
     const beforeFeed = stops.filter((stop) => !stop.inFeed).map((stop) => stop.name);
-    expect(beforeFeed.slice(0, 3)).toEqual(['For you', 'Following', 'Reading axe reports']);
+    expect(beforeFeed.slice(0, 7)).toEqual([
+      'For you',
+      'Following',
+      'Hot',
+      'Your tags',
+      'All time',
+      'This week',
+      'Reading axe reports',
+    ]);
     expect(stops.at(-1)?.inFeed).toBe(true);
   });
 

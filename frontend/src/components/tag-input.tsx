@@ -46,7 +46,6 @@ export function TagInput({
   const hintId = useId();
   const refusalId = useId();
   const suggestions = useTagSuggestions(typed, focused);
-  const full = value.length >= LIMITS.postTagsMax;
 
   const change = (next: string[]) => {
     const checked = normaliseTags(next);
@@ -64,6 +63,8 @@ export function TagInput({
     onChange(checked.tags);
   };
 
+  // No placeholder: the hint under the input says what to type, and the library's placeholder
+  // is an element whose pale text fails the contrast check (axe) in both themes.
   const options = suggestions
     .filter((tag) => !value.includes(tag.name))
     .map((tag) => ({ value: tag.name, label: tag.name, count: postsCount(tag) }));
@@ -110,7 +111,6 @@ export function TagInput({
         )}
         labelRender={({ value: tag }) => `#${String(tag)}`}
         notFoundContent={null}
-        placeholder={full ? undefined : 'Add a tag: javascript, react…'}
         status={invalid || refusal ? 'error' : undefined}
         aria-invalid={invalid || (refusal ? true : undefined)}
         aria-describedby={[refusal ? refusalId : null, hintId, describedBy].filter(Boolean).join(' ')}
