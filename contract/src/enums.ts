@@ -6,10 +6,10 @@ export const FEEDS = ['for-you', 'following', 'hot', 'tag', 'tags'] as const;
 export type Feed = (typeof FEEDS)[number];
 export const DEFAULT_FEED: HomeFeed = 'for-you';
 /**
- * The feeds the web app's home page switches between (`/?feed=`): `tag` needs a tag name and
- * belongs to the tag page, `tags` to the "Your tags" switch, neither built in the web app yet.
+ * The feeds the web app's home page switches between (`/?feed=`), `tags` being "Your tags". `tag`
+ * needs a tag name: it is the tag page's (`/t/:name`).
  */
-export const HOME_FEEDS = ['for-you', 'following', 'hot'] as const satisfies readonly Feed[];
+export const HOME_FEEDS = ['for-you', 'following', 'hot', 'tags'] as const satisfies readonly Feed[];
 export type HomeFeed = (typeof HOME_FEEDS)[number];
 
 /** '' is "no category": a post may be created and saved without one (blank or missing). */

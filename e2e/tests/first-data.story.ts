@@ -39,9 +39,13 @@ function untakenBootReplies(page: Page): Promise<string[] | null> {
 describe('A visitor’s first page asks the API once for each thing it shows', () => {
   const story = useStory();
 
-  it('the home feed, a post and a profile: each endpoint once, every early reply used', async () => {
+  it('the home feed, a post, a profile and a tag: each endpoint once, every early reply used', async () => {
     const author = await story.api.user();
-    const post = await story.api.post(author, { title: 'First data post', desc: 'Shown from the first reply' });
+    const post = await story.api.post(author, {
+      title: 'First data post',
+      desc: 'Shown from the first reply',
+      tags: ['first-data'],
+    });
 
     const screens = [
       { path: '/', ready: 'First data post', endpoints: ['/api/posts', '/api/top-posts'] },
@@ -51,6 +55,8 @@ describe('A visitor’s first page asks the API once for each thing it shows', (
         ready: 'First data post',
         endpoints: [`/api/user/${author.user._id}`, `/api/userposts/${author.user._id}`],
       },
+      // The tag page's pattern takes a tag's name, not an id (config/routes.ts PARAM_PATTERNS).
+      { path: '/t/first-data', ready: 'First data post', endpoints: ['/api/tags/first-data', '/api/posts'] },
     ];
     for (const screen of screens) {
       const page = await story.open('/api/health');

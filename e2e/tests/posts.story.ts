@@ -565,7 +565,8 @@ describe('TechIt posts', () => {
       const page = await story.open(`/editpost/${post._id}`, { session: dark(author) });
       await page.getByLabel('Title').waitFor();
       expect(await page.getByLabel('Title').inputValue()).toBe('Direct');
-      expect(await page.locator('.ant-select').innerText()).toContain('Doubt');
+      // The category's select (the tags' is the multiple one).
+      expect(await page.locator('.ant-select-single').innerText()).toContain('Doubt');
       await story.screenshot(page, 'edit-dark');
 
       await page.getByLabel('Title').fill('Directly edited');

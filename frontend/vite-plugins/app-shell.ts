@@ -68,7 +68,7 @@ html[data-shell] .boot-shell{display:block}
  */
 const BARE_PAGES = (Object.values(routes) as RouteDefinition[])
   .filter((route) => route.layout === 'bare')
-  .map((route) => routePattern(route.path))
+  .map((route) => routePattern(route))
   .join('|');
 const SHELL_SCRIPT = `if(!new RegExp(${JSON.stringify(BARE_PAGES)},'i').test(location.pathname))document.documentElement.setAttribute('data-shell','')`;
 

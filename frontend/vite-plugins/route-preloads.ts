@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { type Plugin, type ResolvedConfig, type Rollup, runnerImport } from 'vite';
 import { IMAGE_SIZES, IMAGE_VARIANT_SUFFIX, imageVariant } from '../../contract/src/image-variants';
 import { STORAGE_KEYS } from '../../contract/src/limits';
+import { TAG_PATTERN } from '../../contract/src/tag-rules';
 import type { FirstPicture } from '../src/app/first-requests';
-import { type RouteDefinition, type RouteName, routePattern, routes } from '../src/config/routes';
+import { PARAM_PATTERNS, type RouteDefinition, type RouteName, routePattern, routes } from '../src/config/routes';
 
 /** A route's `:param` names, in the order of routePattern's capture groups. */
 function paramNames(path: string): string[] {
@@ -13,10 +14,29 @@ function paramNames(path: string): string[] {
 
 /**
  * What the build passes for the n-th param when it asks app/first-requests.ts for a screen's paths:
- * an id of the shape the route pattern accepts (so encodeURIComponent leaves it as it is), then
- * replaced by `$n`, which the boot script fills with the address's own id.
+ * a value every kind of param accepts (an ObjectId-format id is also a valid tag name), so
+ * encodeURIComponent leaves it as it is, then replaced by `$n`, which the boot script fills with
+ * the address's own value.
  */
 const placeholder = (index: number): string => `ffffffffffffffffffffff${String(index).padStart(2, '0')}`;
+
+/**
+ * The build stops if config/routes.ts's copy of a param's pattern no longer says what the rule it
+ * copies says (it imports nothing, so it cannot use the contract's), or if the placeholder would
+ * not be a value of every kind.
+ */
+function checkParamPatterns(): void {
+  if (`(${TAG_PATTERN.source.replace(/^\^|\$$/g, '')})` !== PARAM_PATTERNS.tag) {
+    throw new Error(
+      `techit-route-preloads: PARAM_PATTERNS.tag is ${PARAM_PATTERNS.tag}, TAG_PATTERN is ${TAG_PATTERN}`,
+    );
+  }
+  for (const [kind, pattern] of Object.entries(PARAM_PATTERNS)) {
+    if (!new RegExp(`^${pattern}$`).test(placeholder(0))) {
+      throw new Error(`techit-route-preloads: the placeholder ${placeholder(0)} is not a ${kind}`);
+    }
+  }
+}
 
 /**
  * app/first-requests.ts, loaded the way the app compiles it (its imports use the app's aliases),
@@ -198,18 +218,20 @@ export function routePreloads(): Plugin {
         const shell = staticClosure(bundle, entry);
         const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
         checkPictureUrl();
+        checkParamPatterns();
         const first = await firstRequestTemplates(config);
         const preloaded = (Object.keys(routes) as RouteName[]).filter(
           (name) => (routes[name] as RouteDefinition).preload === true,
         );
         const table = preloaded.map((name): RouteEntry => {
-          const { path, page } = routes[name];
+          const route: RouteDefinition = routes[name];
+          const { page } = route;
           const module = `src/app/routes/${page}.tsx`;
           const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(`/${module}`));
           if (!chunk) throw new Error(`techit-route-preloads: no chunk of its own for ${module}`);
           const picture = first[name]?.picture;
           return [
-            routePattern(path),
+            routePattern(route),
             [...staticClosure(bundle, chunk)].filter((url) => !shell.has(url)),
             first[name]?.api ?? [],
             picture ? [picture.request, picture.from, ...PICTURE_VARIANTS[picture.variant]] : null,

@@ -2,6 +2,7 @@ import { DEFAULT_FEED } from '@techit/contract/enums';
 import type { RouteName, RouteParams, routes } from '../config/routes';
 import { postPaths } from '../features/posts/api/post-paths';
 import { userPaths } from '../features/users/api/user-paths';
+import { tagPaths } from '../lib/tag-paths';
 
 /** Where the page's likely largest picture is named: the first post of a list, or the post itself. */
 export interface FirstPicture {
@@ -42,6 +43,10 @@ export const firstRequests: { [Name in RouteName]?: FirstRequests<Name> } = {
   },
   profile: {
     paths: ({ userid }) => [userPaths.user(userid), postPaths.userPostsPage(userid, null)],
+    picture: { request: 1, from: 'list', variant: 'card' },
+  },
+  tag: {
+    paths: ({ name }) => [tagPaths.tag(name), postPaths.tagFeedPage(name, null)],
     picture: { request: 1, from: 'list', variant: 'card' },
   },
 };

@@ -46,8 +46,8 @@ export function prefetchHome({ request }: LoaderFunctionArgs): null {
   const asked = new URL(request.url).searchParams.get('feed');
   const feed = HOME_FEEDS.find((name) => name === asked) ?? DEFAULT_FEED;
   const viewer = viewerId();
-  // The following feed needs a viewer, as in the page itself.
-  if (feed !== 'following' || viewer) {
+  // The following and "Your tags" feeds need a viewer, as in the page itself.
+  if ((feed !== 'following' && feed !== 'tags') || viewer) {
     const query = feedPostsQuery(feed, viewer);
     void queryClient
       .prefetchInfiniteQuery(query)

@@ -4,6 +4,8 @@ import { type HTMLAttributes, type ReactNode, useContext } from 'react';
 
 interface CardProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'> {
   title?: ReactNode;
+  /** Beside the title, at the end of the head (the library's `extra`). */
+  extra?: ReactNode;
   size?: 'small' | 'default';
   hoverable?: boolean;
   children?: ReactNode;
@@ -15,7 +17,7 @@ interface CardProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'> {
  * a dropdown) and the form context, about 30 KB gzip that the feed would download only to render a
  * box.
  */
-export function Card({ title, size = 'default', hoverable = false, className, children, ...rest }: CardProps) {
+export function Card({ title, extra, size = 'default', hoverable = false, className, children, ...rest }: CardProps) {
   const { getPrefixCls, direction } = useContext(ConfigProvider.ConfigContext);
   const prefixCls = getPrefixCls('card');
   const [hashId, cssVarCls] = useCardStyle(prefixCls);
@@ -35,6 +37,7 @@ export function Card({ title, size = 'default', hoverable = false, className, ch
         <div className={`${prefixCls}-head`}>
           <div className={`${prefixCls}-head-wrapper`}>
             <div className={`${prefixCls}-head-title`}>{title}</div>
+            {extra !== undefined && extra !== null && <div className={`${prefixCls}-extra`}>{extra}</div>}
           </div>
         </div>
       )}

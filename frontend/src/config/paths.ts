@@ -12,6 +12,8 @@ export const paths = {
   home: routes.home.path,
   following: `${routes.home.path}?feed=following`,
   hot: `${routes.home.path}?feed=hot`,
+  /** "Your tags": the posts of the tags the signed-in user follows. */
+  yourTags: `${routes.home.path}?feed=tags`,
   signup: routes.signup.path,
   login: routes.login.path,
   createPost: routes.createPost.path,
@@ -21,6 +23,7 @@ export const paths = {
   profileNotices: (userId: string) => `${routeHref(routes.profile.path, { userid: userId })}?tab=notices`,
   post: (postId: string) => routeHref(routes.post.path, { postid: postId }),
   postHistory: (postId: string) => routeHref(routes.postHistory.path, { postid: postId }),
+  tag: (name: string) => routeHref(routes.tag.path, { name }),
   notices: routes.notices.path,
   /** /search?q=…&type=…: the results page; no q, the page with the query language's hints. Posts is the default type. */
   search: (q = '', type: SearchType = 'posts') => {

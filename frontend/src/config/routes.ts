@@ -5,8 +5,10 @@
  * (vite-plugins/app-shell.ts). Plain data with no imports, so the build can read it too.
  */
 export interface RouteDefinition {
-  /** react-router's pattern; each `:param` is an ObjectId-format id (backend common/ids). */
+  /** react-router's pattern; each `:param` is an ObjectId-format id unless `params` says otherwise. */
   readonly path: string;
+  /** The `:params` that are not ObjectId-format ids, by name, and what they are (PARAM_PATTERNS). */
+  readonly params?: Readonly<Record<string, ParamKind>>;
   /** The file under src/app/routes whose default export renders it, loaded as a chunk of its own. */
   readonly page: string;
   /** 'app': inside the navigation bars (app/layout); 'bare': a screen of its own (log in, sign up). */
@@ -27,6 +29,7 @@ export const routes = {
   editPost: { path: '/editpost/:postid', page: 'edit-post', layout: 'app' },
   postHistory: { path: '/posts/:postid/history', page: 'post-history', layout: 'app', session: true },
   profile: { path: '/profile/:userid', page: 'profile', layout: 'app', preload: true },
+  tag: { path: '/t/:name', page: 'tag', layout: 'app', preload: true, params: { name: 'tag' } },
   createPost: { path: '/createpost', page: 'create', layout: 'app', session: true },
   search: { path: '/search', page: 'search', layout: 'app' },
   login: { path: '/login', page: 'login', layout: 'bare' },
@@ -49,20 +52,32 @@ export function routeHref<Path extends string>(path: Path, params: Record<RouteP
   return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
 }
 
-/** What a `:param` matches in the patterns below: every id in a route is ObjectId-format. */
-const PARAM = '([0-9a-f]{24})';
+/**
+ * What a `:param` matches in the patterns below: an ObjectId-format id (backend common/ids), or a
+ * tag's name as contract/src/tag-rules.ts TAG_PATTERN has it (a copy: this file imports nothing;
+ * the build checks the two agree, vite-plugins/route-preloads.ts). Matched case-insensitively, as
+ * the tag page lower-cases the name it is given.
+ */
+export const PARAM_PATTERNS = {
+  id: '([0-9a-f]{24})',
+  tag: '([a-z0-9][a-z0-9-]{0,29})',
+} as const;
+
+export type ParamKind = keyof typeof PARAM_PATTERNS;
 
 /**
  * A regular expression (its source, for the boot script) that matches an address
  * (location.pathname) where react-router would render the route: case-insensitive, a trailing
- * slash allowed. Each `:param` is a capture group, in order.
+ * slash allowed. Each `:param` is a capture group, in order, matching its kind (`params`).
  */
-export function routePattern(path: string): string {
-  const segments = path
+export function routePattern(route: Pick<RouteDefinition, 'path' | 'params'>): string {
+  const segments = route.path
     .split('/')
     .filter(Boolean)
     .map((segment) =>
-      segment.startsWith(':') ? PARAM : segment.replace(/[.*+?^${}()|[\]\\/-]/g, (char) => `\\${char}`),
+      segment.startsWith(':')
+        ? PARAM_PATTERNS[route.params?.[segment.slice(1)] ?? 'id']
+        : segment.replace(/[.*+?^${}()|[\]\\/-]/g, (char) => `\\${char}`),
     );
   return segments.length === 0 ? '^\\/$' : `^\\/${segments.join('\\/')}\\/?$`;
 }

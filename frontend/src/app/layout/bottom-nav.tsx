@@ -37,6 +37,7 @@ export function BottomNav() {
           { key: 'for-you', label: 'For You Feed', onClick: () => void navigate(paths.home) },
           { key: 'following', label: 'Following Feed', onClick: () => void navigate(paths.following) },
           { key: 'hot', label: 'Hot Feed', onClick: () => void navigate(paths.hot) },
+          ...(user ? [{ key: 'tags', label: 'Your Tags Feed', onClick: () => void navigate(paths.yourTags) }] : []),
           { key: 'theme', label: themeLabel, onClick: toggleTheme },
           user ? { key: 'logout', label: 'Logout', onClick: logout } : { key: 'login', label: 'Login', onClick: login },
           ...(user ? [{ key: 'logout-all', label: 'Sign out of all devices', onClick: logoutAll }] : []),

@@ -11,7 +11,12 @@ function parseFeed(value: string | null): HomeFeed {
   return HOME_FEEDS.find((feed) => feed === value) ?? DEFAULT_FEED;
 }
 
-const HEADINGS: Record<HomeFeed, string> = { 'for-you': 'For you', following: 'Following', hot: 'Hot' };
+const HEADINGS: Record<HomeFeed, string> = {
+  'for-you': 'For you',
+  following: 'Following',
+  hot: 'Hot',
+  tags: 'Your tags',
+};
 
 /** / — the feed chosen by ?feed= (for-you by default), with the side panel on wide screens. */
 export default function HomePage() {

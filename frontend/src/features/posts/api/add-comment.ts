@@ -22,7 +22,7 @@ export function useAddComment(postId: string) {
     meta: { errorToast: { title: 'Could not post your comment', withReason: everyFailure, except: hasStatus(401) } },
     onSuccess: (post) => {
       updateCachedPost(queryClient, post);
-      void queryClient.invalidateQueries({ queryKey: postKeys.top() });
+      void queryClient.invalidateQueries({ queryKey: postKeys.tops() });
     },
   });
 }

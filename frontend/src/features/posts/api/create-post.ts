@@ -19,6 +19,8 @@ export interface CreatePostRequest {
   link1?: string;
   /** Demo link; empty: none. */
   link2?: string;
+  /** 0 to LIMITS.postTagsMax tag names, normalised (contract/src/tag-rules.ts); on edit, [] removes them. */
+  tags: string[];
   /** The draft this post was written in: the server deletes it once the post is stored. */
   draftId?: string;
 }

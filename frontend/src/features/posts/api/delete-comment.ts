@@ -22,7 +22,7 @@ export function useDeleteComment(postId: string) {
     onSuccess: (post, commentId) => {
       updateCachedPost(queryClient, post);
       removeCachedComment(queryClient, post._id, commentId);
-      void queryClient.invalidateQueries({ queryKey: postKeys.top() });
+      void queryClient.invalidateQueries({ queryKey: postKeys.tops() });
     },
   });
 }

@@ -23,8 +23,10 @@ export function useDeletePost() {
     meta: { errorToast: { title: 'Could not delete the post', withReason: everyFailure, except: hasStatus(401) } },
     onSuccess: (_post, postId) => {
       removeCachedPostFromLists(queryClient, postId);
-      queryClient.setQueryData<TopPost[]>(postKeys.top(), (top) => top?.filter((entry) => entry._id !== postId));
-      void queryClient.invalidateQueries({ queryKey: postKeys.top() });
+      queryClient.setQueriesData<TopPost[]>({ queryKey: postKeys.tops() }, (top) =>
+        top?.filter((entry) => entry._id !== postId),
+      );
+      void queryClient.invalidateQueries({ queryKey: postKeys.tops() });
     },
   });
 }

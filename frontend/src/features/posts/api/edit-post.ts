@@ -17,6 +17,8 @@ export interface EditPostRequest {
   link1: string;
   /** Demo link; empty removes it. */
   link2: string;
+  /** 0 to LIMITS.postTagsMax tag names, normalised (contract/src/tag-rules.ts); on edit, [] removes them. */
+  tags: string[];
   /** A newly uploaded picture; left out, the current one stays. */
   pic?: string;
   /** The post's edit draft: the server deletes it once the edit is stored. */
@@ -34,7 +36,7 @@ export function useEditPost(postId: string) {
     mutationFn: (request: EditPostRequest) => editPost(postId, request),
     onSuccess: (post) => {
       updateCachedPost(queryClient, post);
-      void queryClient.invalidateQueries({ queryKey: postKeys.top() });
+      void queryClient.invalidateQueries({ queryKey: postKeys.tops() });
     },
   });
 }

@@ -34,7 +34,7 @@ export function useToggleLike(postId: string, viewerId: string | null) {
     onSuccess: (reply: LikeReply) => likeAnswered(reply),
     onSettled: () => {
       likeSettled(queryClient, postId);
-      void queryClient.invalidateQueries({ queryKey: postKeys.top() });
+      void queryClient.invalidateQueries({ queryKey: postKeys.tops() });
     },
   };
   const like = useMutation({ ...shared, mutationFn: likePost, meta: failure('Could not like the post') });

@@ -1,8 +1,12 @@
 import type { Post } from '@techit/contract/api-types';
-import type { Feed } from '@techit/contract/enums';
+import type { HomeFeed, TopPostWindow } from '@techit/contract/enums';
 
-/** Where a list of post cards comes from: a home feed or one user's posts. */
-export type PostListSource = { kind: 'feed'; feed: Feed } | { kind: 'user'; userId: string };
+/** Where a list of post cards comes from: a home feed, one tag's posts (its page) or one user's posts. */
+export type PostListSource =
+  { kind: 'feed'; feed: HomeFeed } | { kind: 'tag'; tag: string } | { kind: 'user'; userId: string };
+
+/** The feeds that are a different list for each viewer: whom they follow, which tags they follow. */
+const PER_VIEWER: readonly HomeFeed[] = ['following', 'tags'];
 
 /** One page of any post list, whichever endpoint it came from. */
 export interface PostPage {
@@ -18,12 +22,15 @@ export interface PostPage {
 export const postKeys = {
   all: ['posts'] as const,
   lists: () => ['posts', 'list'] as const,
-  /** `viewerId` matters for the following feed only: it is a different list for each viewer. */
+  /** `viewerId` matters for the following and "Your tags" feeds only: each is a different list for each viewer. */
   list: (source: PostListSource, viewerId: string | null) =>
-    ['posts', 'list', source, source.kind === 'feed' && source.feed === 'following' ? viewerId : null] as const,
+    ['posts', 'list', source, source.kind === 'feed' && PER_VIEWER.includes(source.feed) ? viewerId : null] as const,
   details: () => ['posts', 'detail'] as const,
   detail: (postId: string) => ['posts', 'detail', postId] as const,
-  top: () => ['posts', 'top'] as const,
+  /** Every window's top posts. */
+  tops: () => ['posts', 'top'] as const,
+  /** `window` null: the default view (the all-time top posts, as the seed answers them). */
+  top: (window: TopPostWindow | null) => ['posts', 'top', window] as const,
   /** A post's edit history (its author and admins only). */
   revisions: (postId: string) => ['posts', 'revisions', postId] as const,
   /** The comments of a thread after the first page its post carries, keyed by where they start. */

@@ -1,4 +1,4 @@
-import type { Feed, PostView } from '@techit/contract/enums';
+import type { HomeFeed, PostView, TopPostWindow } from '@techit/contract/enums';
 import { COMMENT_PAGE, PAGINATION } from '@techit/contract/limits';
 import { type PageCursor, pageQuery } from '../../../lib/cursor-pages';
 
@@ -18,8 +18,11 @@ const view = `view=${VIEW}`;
  */
 export const postPaths = {
   /** GET /api/posts?feed=…&limit=4[&cursor=…]&view=compact */
-  feedPage: (feed: Feed, cursor: PageCursor) =>
+  feedPage: (feed: HomeFeed, cursor: PageCursor) =>
     `/posts?${pageQuery({ feed, limit: PAGINATION.feedPageSize, cursor, view: VIEW })}`,
+  /** GET /api/posts?feed=tag&tag=…&limit=4[&cursor=…]&view=compact: one tag's posts (the tag page). */
+  tagFeedPage: (tag: string, cursor: PageCursor) =>
+    `/posts?${pageQuery({ feed: 'tag', tag, limit: PAGINATION.feedPageSize, cursor, view: VIEW })}`,
   /** GET /api/userposts/:userId?limit=4[&cursor=…]&view=compact */
   userPostsPage: (userId: string, cursor: PageCursor) =>
     `/userposts/${encodeURIComponent(userId)}?${pageQuery({ limit: PAGINATION.feedPageSize, cursor, view: VIEW })}`,
@@ -33,8 +36,8 @@ export const postPaths = {
     const query = pageQuery({ cursor });
     return `/posts/${encodeURIComponent(postId)}/revisions${query ? `?${query}` : ''}`;
   },
-  /** GET /api/top-posts */
-  topPosts: () => '/top-posts',
+  /** GET /api/top-posts[?window=…]: no window is the seed's default, the all-time top posts. */
+  topPosts: (window: TopPostWindow | null = null) => `/top-posts${window ? `?${pageQuery({ window })}` : ''}`,
   /** POST /api/createpost */
   createPost: () => `/createpost?${view}`,
   /** PUT /api/editpost/:id */

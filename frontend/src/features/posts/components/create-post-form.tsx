@@ -17,6 +17,7 @@ import {
   PostCategoryField,
   PostDescField,
   PostLinkFields,
+  PostTagsField,
   PostTitleField,
   createPostResolver,
   type PostFormValues,
@@ -29,7 +30,7 @@ import { DraftStatusBar } from '../../../components/draft-status-bar';
 import { type DraftChoice, useDraftAutosave } from '../../../lib/use-draft-autosave';
 import { postFromDraft, postToDraft } from './post-draft-fields';
 
-const EMPTY: PostFormValues = { title: '', category: '', desc: '', body: '', link1: '', link2: '' };
+const EMPTY: PostFormValues = { title: '', category: '', desc: '', body: '', link1: '', link2: '', tags: [] };
 
 /** The upload's failure; a 401 is told below. */
 const UPLOAD_FAILED = { title: 'Oops, there was an issue while uploading image!', except: hasStatus(401) };
@@ -95,6 +96,7 @@ export function CreatePostForm({
     <Form layout="vertical" onFinish={() => void submit()} aria-label="Create a post">
       <PostTitleField control={control} placeholder="What is your post about?" />
       <PostCategoryField control={control} />
+      <PostTagsField control={control} />
       <PostDescField control={control} placeholder="Share the details" />
       <PostBodyField control={control} />
       <Form.Item>

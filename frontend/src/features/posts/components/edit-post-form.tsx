@@ -17,6 +17,7 @@ import {
   PostCategoryField,
   PostDescField,
   PostLinkFields,
+  PostTagsField,
   PostTitleField,
   editPostResolver,
   type PostFormValues,
@@ -47,6 +48,7 @@ export function EditPostForm({ post }: { post: Post }) {
     body: post.body ?? '',
     link1: post.link1,
     link2: post.link2,
+    tags: post.tags,
   }));
   const form = useForm<PostFormValues>({ resolver: editPostResolver, defaultValues: saved });
   const { control, handleSubmit, formState, setError } = form;
@@ -97,6 +99,7 @@ export function EditPostForm({ post }: { post: Post }) {
     <Form layout="vertical" onFinish={() => void submit()} aria-label="Edit post">
       <PostTitleField control={control} />
       <PostCategoryField control={control} required />
+      <PostTagsField control={control} />
       <PostDescField control={control} />
       <PostBodyField control={control} />
       <Form.Item label="Image">

@@ -1,15 +1,16 @@
-import type { Feed } from '@techit/contract/enums';
+import type { HomeFeed } from '@techit/contract/enums';
 import { ConfigProvider } from 'antd';
 import { useContext } from 'react';
 import { ButtonLink } from '../../../components/button-link';
 import { paths } from '../../../config/paths';
 
 /**
- * For you / Following / Hot: real links (/, /?feed=following, /?feed=hot), the current one marked. Joined as
+ * For you / Following / Hot / Your tags: real links (/, /?feed=following, /?feed=hot, /?feed=tags),
+ * the current one marked. Joined as
  * Ant Design's Space.Compact joins buttons (the classes it gives them; the button styles carry
  * the rules), without Space's code and style sheet in the home page's first download.
  */
-export function FeedToggle({ feed }: { feed: Feed }) {
+export function FeedToggle({ feed }: { feed: HomeFeed }) {
   const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
   const item = `${getPrefixCls('btn')}-compact-item`;
   return (
@@ -37,10 +38,19 @@ export function FeedToggle({ feed }: { feed: Feed }) {
           to={paths.hot}
           type={feed === 'hot' ? 'primary' : 'default'}
           aria-current={feed === 'hot' ? 'page' : undefined}
-          className={`${item} ${getPrefixCls('btn')}-compact-last-item`}
+          className={item}
           style={{ flex: 1 }}
         >
           Hot
+        </ButtonLink>
+        <ButtonLink
+          to={paths.yourTags}
+          type={feed === 'tags' ? 'primary' : 'default'}
+          aria-current={feed === 'tags' ? 'page' : undefined}
+          className={`${item} ${getPrefixCls('btn')}-compact-last-item`}
+          style={{ flex: 1 }}
+        >
+          Your tags
         </ButtonLink>
       </div>
     </nav>

@@ -16,6 +16,7 @@ import { PostPhoto } from './post-photo';
 import { CountName } from './count-name';
 import { RelativeTime } from '../../../components/relative-time';
 import { RenderedMarkdown } from '../../../components/rendered-markdown';
+import { TagLinks } from '../../../components/tag-links';
 import './posts.css';
 
 interface PostCardProps {
@@ -69,6 +70,7 @@ export function PostCard({ post, expanded = false, onComment, priority = false, 
         <Heading id={titleId} className="post-title">
           {expanded ? post.title : <Link to={paths.post(post._id)}>{post.title}</Link>}
         </Heading>
+        <TagLinks tags={post.tags} />
         <RenderedMarkdown html={post.descHtml} className="post-desc" />
 
         {post.photo && (

@@ -1,5 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { Feed } from '@techit/contract/enums';
+import type { HomeFeed } from '@techit/contract/enums';
 import { Button } from 'antd';
 import { useCallback, useDeferredValue } from 'react';
 import { ButtonLink } from '../../../components/button-link';
@@ -8,40 +8,67 @@ import { paths } from '../../../config/paths';
 import type { PageCursor } from '../../../lib/cursor-pages';
 import { useSession } from '../../../lib/session';
 import { useLoadMore } from '../../../lib/use-load-more';
-import { useFeedPosts } from '../api/get-feed';
+import { useFeedPosts, useTagPosts } from '../api/get-feed';
 import { useUserPosts } from '../api/get-user-posts';
-import type { PostPage } from '../api/post-keys';
+import type { PostListSource, PostPage } from '../api/post-keys';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-card-skeleton';
 import './posts.css';
 
 export interface PostFeedProps {
-  source: { kind: 'feed'; feed: Feed } | { kind: 'user'; userId: string };
+  source: PostListSource;
 }
 
 /**
- * The infinitely scrolled list of post cards: a home feed, or one user's posts (the profile's
- * Posts tab). Each source is its own cached list, so changing the feed starts a fresh list.
+ * The infinitely scrolled list of post cards: a home feed, one tag's posts (the tag page), or one
+ * user's posts (the profile's Posts tab). Each source is its own cached list, so changing the feed
+ * starts a fresh list.
  */
 export function PostFeed({ source }: PostFeedProps) {
-  return source.kind === 'feed' ? <HomeFeedPosts feed={source.feed} /> : <UserPostList userId={source.userId} />;
+  switch (source.kind) {
+    case 'feed':
+      return <HomeFeedPosts feed={source.feed} />;
+    case 'tag':
+      return <TagPostList tag={source.tag} />;
+    case 'user':
+      return <UserPostList userId={source.userId} />;
+  }
 }
 
-function HomeFeedPosts({ feed }: { feed: Feed }) {
+/** The feeds made of what the viewer follows: nothing to show a visitor. */
+const INVITATIONS: Partial<Record<HomeFeed, { title: string; subtitle: string }>> = {
+  following: {
+    title: 'Log in to see your Following feed',
+    subtitle: 'It shows the posts of the people you follow. Log in, or create an account, to follow people.',
+  },
+  tags: {
+    title: 'Log in to see the posts of your tags',
+    subtitle: 'It shows the posts of the tags you follow. Log in, or create an account, to follow tags.',
+  },
+};
+
+/** An empty "Your tags": most likely no tag is followed yet, so say how to follow one. */
+const NO_TAG_POSTS = {
+  title: 'No posts from your tags yet',
+  subtitle:
+    'Follow tags to fill this feed: open a tag on any post and press Follow. Posts with the tags you follow show up here.',
+};
+
+function HomeFeedPosts({ feed }: { feed: HomeFeed }) {
   const { user } = useSession();
-  // The following feed needs a viewer: it does not load until someone is logged in.
-  const waitingForLogin = feed === 'following' && !user;
-  const query = useFeedPosts(feed, user?._id ?? null, !waitingForLogin);
-  if (waitingForLogin) return <FollowingNeedsLogin />;
-  return <PostList query={query} />;
+  // The following and "Your tags" feeds need a viewer: they do not load until someone is logged in.
+  const invitation = user ? undefined : INVITATIONS[feed];
+  const query = useFeedPosts(feed, user?._id ?? null, !invitation);
+  if (invitation) return <NeedsLogin {...invitation} />;
+  return <PostList query={query} empty={feed === 'tags' ? NO_TAG_POSTS : undefined} />;
 }
 
-/** A visitor's following feed: nothing to follow yet, so an invitation rather than an empty list. */
-function FollowingNeedsLogin() {
+/** A visitor's following or "Your tags" feed: nothing followed yet, so an invitation rather than an empty list. */
+function NeedsLogin({ title, subtitle }: { title: string; subtitle: string }) {
   return (
     <EmptyState
-      title="Log in to see your Following feed"
-      subtitle="It shows the posts of the people you follow. Log in, or create an account, to follow people."
+      title={title}
+      subtitle={subtitle}
       action={
         <div style={{ display: 'flex', gap: 8, justifyContent: 'center', flexWrap: 'wrap' }}>
           <ButtonLink to={paths.login} type="primary">
@@ -59,11 +86,23 @@ function UserPostList({ userId }: { userId: string }) {
   return <PostList query={query} />;
 }
 
-interface PostListProps {
-  query: UseInfiniteQueryResult<InfiniteData<PostPage, PageCursor>>;
+function TagPostList({ tag }: { tag: string }) {
+  const query = useTagPosts(tag);
+  return (
+    <PostList
+      query={query}
+      empty={{ title: 'No posts with this tag yet', subtitle: 'Be the first: add the tag to a post you write.' }}
+    />
+  );
 }
 
-function PostList({ query }: PostListProps) {
+interface PostListProps {
+  query: UseInfiniteQueryResult<InfiniteData<PostPage, PageCursor>>;
+  /** What an empty list says; the spec's words by default. */
+  empty?: { title: string; subtitle: string };
+}
+
+function PostList({ query, empty }: PostListProps) {
   const { hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   // A page of posts arrives as an urgent update, which React renders in one go: a long task on a
   // slow phone. Deferred, the cards render in the background in slices (see post-detail.tsx).
@@ -84,7 +123,11 @@ function PostList({ query }: PostListProps) {
   );
 
   if ((!data && !loading) || (data && posts.length === 0)) {
-    return <EmptyState title="No Posts to Show!" subtitle="Try Following more users or go to home." />;
+    return empty ? (
+      <EmptyState {...empty} />
+    ) : (
+      <EmptyState title="No Posts to Show!" subtitle="Try Following more users or go to home." />
+    );
   }
 
   return (

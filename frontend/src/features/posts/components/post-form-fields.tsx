@@ -1,12 +1,14 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { CATEGORIES, type Category } from '@techit/contract/enums';
 import { LIMITS } from '@techit/contract/limits';
+import { normaliseTags } from '@techit/contract/tag-rules';
 import { isHttpUrl, withLinkScheme } from '@techit/contract/url-rules';
 import { Input, Select } from 'antd';
 import type { Control } from 'react-hook-form';
 import * as yup from 'yup';
 import { FormField } from '../../../components/form-field';
 import { MarkdownEditor } from '../../../components/markdown-editor';
+import { TagInput } from '../../../components/tag-input';
 import { requiredText } from '../../../lib/form-rules';
 
 const optionalLink = (name: string) =>
@@ -28,6 +30,15 @@ const fields = {
   body: yup.string().max(LIMITS.postBodyMax, `Body must be at most ${LIMITS.postBodyMax} characters`).defined(),
   link1: optionalLink('Code link'),
   link2: optionalLink('Demo link'),
+  // The input only ever holds what the contract's rule accepts; this is the same rule once more,
+  // with its own sentence, for whatever reaches the form another way.
+  tags: yup
+    .array(yup.string().defined())
+    .defined()
+    .test('tags', (tags, context) => {
+      const checked = normaliseTags(tags);
+      return checked.ok || context.createError({ message: checked.error });
+    }),
 };
 
 /**
@@ -63,6 +74,7 @@ export const POST_SERVER_FIELDS = {
   category: 'category',
   link1: 'link1',
   link2: 'link2',
+  tags: 'tags',
 } as const;
 
 const CATEGORY_CHOICES = CATEGORIES.map((category) => ({ value: category, label: category }));
@@ -135,6 +147,15 @@ export function PostCategoryField({
           aria-describedby={describedBy}
         />
       )}
+    </FormField>
+  );
+}
+
+/** Up to LIMITS.postTagsMax tags, typed with suggestions (components/tag-input.tsx). */
+export function PostTagsField({ control }: { control: Control<PostFormValues> }) {
+  return (
+    <FormField control={control} name="tags" label="Tags (optional)">
+      {(input) => <TagInput {...input} />}
     </FormField>
   );
 }

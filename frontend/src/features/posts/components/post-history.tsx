@@ -14,31 +14,48 @@ import { usePostRevisions } from '../api/get-revisions';
 import { PostCardSkeleton } from './post-card-skeleton';
 import './post-history.css';
 
+/** A revision keeps tags comma-joined (decision 032): shown as the cards show them, "#a, #b". */
+const showTags = (joined: string) =>
+  joined
+    .split(',')
+    .filter(Boolean)
+    .map((tag) => `#${tag}`)
+    .join(', ');
+
 /** The fields in the edit form's order, named as the form names them. */
-const FIELDS: readonly { field: RevisedField; label: string; words: boolean }[] = [
+const FIELDS: readonly { field: RevisedField; label: string; words: boolean; show?: (value: string) => string }[] = [
   { field: 'title', label: 'Title', words: true },
   { field: 'desc', label: 'Description', words: true },
   // The Markdown source, diffed like the other texts (word-diff.ts keeps a 40,000-character one cheap).
   { field: 'body', label: 'Article', words: true },
   { field: 'category', label: 'Category', words: false },
+  { field: 'tags', label: 'Tags', words: false, show: showTags },
   { field: 'link1', label: 'Code link', words: false },
   { field: 'link2', label: 'Demo link', words: false },
   { field: 'photo', label: 'Picture', words: false },
 ];
 
 /** Text: the words removed struck through, the words added marked. Anything else: before → after. */
-function Change({ change, words }: { change: FieldChange; words: boolean }) {
+function Change({
+  change,
+  words,
+  show = (value) => value,
+}: {
+  change: FieldChange;
+  words: boolean;
+  show?: (value: string) => string;
+}) {
   if (!words) {
     return (
       <p className="revision-value">
         <del>
           <span className="visually-hidden">Before: </span>
-          {change.from || '(none)'}
+          {show(change.from) || '(none)'}
         </del>
         <span aria-hidden> → </span>
         <ins>
           <span className="visually-hidden">, after: </span>
-          {change.to || '(none)'}
+          {show(change.to) || '(none)'}
         </ins>
       </p>
     );
@@ -68,14 +85,14 @@ function Revision({ revision }: { revision: PostRevision }) {
           Edited by <strong>{revision.editedBy.userName}</strong> <RelativeTime dateTime={revision.createdAt} />
         </p>
         <dl className="revision-changes">
-          {FIELDS.map(({ field, label, words }) => {
+          {FIELDS.map(({ field, label, words, show }) => {
             const change = revision.changes[field];
             if (!change) return null;
             return (
               <div key={field} className="revision-field">
                 <dt>{label}</dt>
                 <dd>
-                  <Change change={change} words={words} />
+                  <Change change={change} words={words} show={show} />
                 </dd>
               </div>
             );

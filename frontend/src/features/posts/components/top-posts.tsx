@@ -1,7 +1,8 @@
 import { CommentOutlined, HeartOutlined } from '@ant-design/icons';
 import { UI } from '@techit/contract/limits';
-import { Skeleton } from 'antd';
-import { useDeferredValue, useId } from 'react';
+import type { TopPostWindow } from '@techit/contract/enums';
+import { Button, Skeleton } from 'antd';
+import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Card } from '../../../components/surface-card';
 import { UserAvatar } from '../../../components/user-avatar';
@@ -10,10 +11,20 @@ import { useTopPosts } from '../api/get-top-posts';
 import { countLabel } from './post-format';
 import './posts.css';
 
+/**
+ * The windows the panel offers. All time is the request without a window: the seed's (and the
+ * spec's) top posts, which the page shows first and the boot script has already asked for.
+ */
+const WINDOWS: readonly { window: TopPostWindow | null; label: string }[] = [
+  { window: null, label: 'All time' },
+  { window: 'week', label: 'This week' },
+];
+
 /** The side panel's ranking: each entry links to its post and to its author. */
 export function TopPosts() {
   const headingId = useId();
-  const query = useTopPosts();
+  const [window, setWindow] = useState<TopPostWindow | null>(null);
+  const query = useTopPosts(window);
   // Rendered in the background, in slices, when the reply arrives (see post-detail.tsx).
   const data = useDeferredValue(query.data);
   const isLoading = query.isLoading || (!data && data !== query.data);
@@ -26,6 +37,21 @@ export function TopPosts() {
           <h2 id={headingId} style={{ margin: 0, fontSize: 16 }}>
             Top Posts
           </h2>
+        }
+        extra={
+          <div className="top-posts-windows" role="group" aria-label="Top posts of">
+            {WINDOWS.map((choice) => (
+              <Button
+                key={choice.label}
+                size="small"
+                type={choice.window === window ? 'primary' : 'text'}
+                aria-pressed={choice.window === window}
+                onClick={() => setWindow(choice.window)}
+              >
+                {choice.label}
+              </Button>
+            ))}
+          </div>
         }
       >
         {isLoading ? (
@@ -61,7 +87,9 @@ export function TopPosts() {
             ))}
           </ol>
         ) : (
-          <span style={{ color: 'var(--text-secondary)' }}>No posts yet.</span>
+          <span style={{ color: 'var(--text-secondary)' }}>
+            {window === 'week' ? 'No posts this week yet.' : 'No posts yet.'}
+          </span>
         )}
       </Card>
     </section>
