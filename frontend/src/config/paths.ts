@@ -1,12 +1,6 @@
 import type { SearchType } from '@techit/contract/api-types';
 import { routeHref, routes } from './routes';
 
-/**
- * A tag's page. Its row in the route table comes with the tags screens (issue 17); until then the
- * address is built here, once, so every tag link (search results, suggestions) agrees with it.
- */
-const TAG_PATH = '/t/:name';
-
 /** The addresses links are built from, never typed by hand: each is made from config/routes.ts. */
 export const paths = {
   home: routes.home.path,
@@ -33,5 +27,4 @@ export const paths = {
     const text = query.toString();
     return text ? `${routes.search.path}?${text}` : routes.search.path;
   },
-  tag: (name: string) => routeHref(TAG_PATH, { name }),
 } as const;
