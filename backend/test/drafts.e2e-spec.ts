@@ -34,7 +34,16 @@ describe('POST /api/drafts, GET, PUT, DELETE /api/drafts/:id', () => {
     const response = await t.http
       .post('/api/drafts')
       .set('Authorization', owner.auth)
-      .send({ kind: 'post', title: '  Half a tit', desc: 'desc ', body, category: '', link1: 'github.co', pic: '' })
+      .send({
+        kind: 'post',
+        title: '  Half a tit',
+        desc: 'desc ',
+        body,
+        category: '',
+        link1: 'github.co',
+        pic: '',
+        tags: ['rust', '#Half'],
+      })
       .expect(201);
     expect(response.body).toEqual({
       draft: {
@@ -48,6 +57,7 @@ describe('POST /api/drafts, GET, PUT, DELETE /api/drafts/:id', () => {
         category: '',
         link1: 'github.co',
         pic: '',
+        tags: ['rust', '#Half'],
         createdAt: expect.stringMatching(ISO_DATE),
         updatedAt: expect.stringMatching(ISO_DATE),
       },
@@ -283,6 +293,10 @@ describe('limits and bad input (400, nothing stored)', () => {
     ['4 notice links', { kind: 'notice', links: ['a', 'b', 'c', 'd'] }, /at most 3 links/],
     ['a notice draft with a title', { kind: 'notice', title: 'x' }, /A notice draft has no title/],
     ['a post draft with links', { links: ['x'] }, /A post draft has no links/],
+    ['5 post tags', { tags: ['a', 'b', 'c', 'd', 'e'] }, /at most 4 tags/],
+    ['a tag over 30', { tags: [text(LIMITS.postTagMax + 2)] }, /Each tag must be at most 30 characters/],
+    ['tags as text', { tags: 'rust' }, /tags must be a list/],
+    ['a notice draft with tags', { kind: 'notice', tags: ['rust'] }, /A notice draft has no tags/],
     ['an unknown kind', { kind: 'article' }, /kind must be post or notice/],
     ['an unknown category', { category: 'Cooking' }, /category must be one of/],
     ['a number as a title', { title: 5 }, /title must be text/],

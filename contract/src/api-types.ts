@@ -155,6 +155,8 @@ export interface DraftFields {
   link1?: string;
   link2?: string;
   pic?: string;
+  /** Post drafts: the tags chosen so far, as typed in the editor (checked when published). */
+  tags?: string[];
   links?: string[];
 }
 

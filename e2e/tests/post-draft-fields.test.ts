@@ -2,7 +2,7 @@ import { postFromDraft, postToDraft } from '../../frontend/src/features/posts/co
 
 type PostFormValues = Parameters<typeof postToDraft>[0];
 
-const EMPTY: PostFormValues = { title: '', category: '', desc: '', body: '', link1: '', link2: '' };
+const EMPTY: PostFormValues = { title: '', category: '', desc: '', body: '', link1: '', link2: '', tags: [] };
 
 describe("a post form's values as a draft's fields (autosave, decision 031)", () => {
   it('keeps every field exactly as typed, the Markdown body too', () => {
@@ -13,6 +13,7 @@ describe("a post form's values as a draft's fields (autosave, decision 031)", ()
       body: '```ts\nconst a = 1;\n```\n',
       link1: 'x.io',
       link2: '',
+      tags: ['rust', 'web-dev'],
     };
     expect(postToDraft(values)).toEqual({
       title: ' Ü 日本 ',
@@ -21,6 +22,7 @@ describe("a post form's values as a draft's fields (autosave, decision 031)", ()
       body: '```ts\nconst a = 1;\n```\n',
       link1: 'x.io',
       link2: '',
+      tags: ['rust', 'web-dev'],
     });
     expect(postFromDraft(postToDraft(values), EMPTY)).toEqual(values);
   });
@@ -33,10 +35,13 @@ describe("a post form's values as a draft's fields (autosave, decision 031)", ()
       body: 'Stored body',
       link1: '',
       link2: '',
+      tags: ['stored'],
     };
     expect(postFromDraft({ desc: 'New desc' }, edited)).toEqual({ ...edited, desc: 'New desc' });
     expect(postFromDraft({ category: 'Rumour' as never }, EMPTY).category).toBe('');
     expect(postFromDraft({ category: '' }, edited).category).toBe('');
     expect(postFromDraft({ title: 'Only a title' }, edited).body).toBe('Stored body');
+    expect(postFromDraft({ title: 'Only a title' }, edited).tags).toEqual(['stored']);
+    expect(postFromDraft({ tags: [] }, edited).tags).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ export function parseDraftFields(json: string): DraftFields {
     if (typeof value === 'string') fields[name] = value;
   }
   if (typeof source.category === 'string') fields.category = source.category as DraftFields['category'];
+  if (Array.isArray(source.tags)) fields.tags = source.tags.filter((tag): tag is string => typeof tag === 'string');
   if (Array.isArray(source.links))
     fields.links = source.links.filter((link): link is string => typeof link === 'string');
   return fields;

@@ -20,7 +20,7 @@ export interface DraftPage {
 const DRAFT_NOT_FOUND = "This draft doesn't exist";
 
 const FIELDS_OF: Record<DraftKind, readonly (keyof DraftFields)[]> = {
-  post: ['title', 'desc', 'body', 'category', 'link1', 'link2', 'pic'],
+  post: ['title', 'desc', 'body', 'category', 'link1', 'link2', 'pic', 'tags'],
   notice: ['desc', 'links'],
 };
 const DESC_MAX: Record<DraftKind, number> = { post: LIMITS.postDescMax, notice: LIMITS.noticeDescMax };
@@ -148,7 +148,7 @@ function editDraftExists(existing: DraftRow): ConflictError {
 function draftFields(kind: DraftKind, input: DraftFieldsDto): DraftFields {
   const allowed = FIELDS_OF[kind];
   const fields: DraftFields = {};
-  for (const name of ['title', 'desc', 'body', 'category', 'link1', 'link2', 'pic', 'links'] as const) {
+  for (const name of ['title', 'desc', 'body', 'category', 'link1', 'link2', 'pic', 'tags', 'links'] as const) {
     const value = input[name];
     if (value === undefined) continue;
     if (!allowed.includes(name)) {

@@ -66,6 +66,19 @@ export class DraftFieldsDto {
   @DraftText('pic', LIMITS.linkMax, 'Post drafts: a picture URL')
   pic?: string;
 
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: LIMITS.postTagsMax,
+    description: 'Post drafts: the tags chosen so far; not normalised or checked beyond count and length',
+  })
+  @IsOptional()
+  @IsArray({ message: 'tags must be a list' })
+  @ArrayMaxSize(LIMITS.postTagsMax, { message: `A post draft can have at most ${LIMITS.postTagsMax} tags` })
+  @IsString({ each: true, message: 'Each tag must be text' })
+  // One more than a tag's limit: a leading '#' is stripped only when the post is published.
+  @MaxLength(LIMITS.postTagMax + 1, { each: true, message: `Each tag must be at most ${LIMITS.postTagMax} characters` })
+  tags?: string[];
+
   @ApiPropertyOptional({ type: [String], maxItems: LIMITS.noticeLinksMax, description: 'Notice drafts' })
   @IsOptional()
   @IsArray({ message: 'links must be a list' })

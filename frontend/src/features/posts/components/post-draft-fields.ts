@@ -9,6 +9,7 @@ interface PostValues {
   link1: string;
   link2: string;
   body: string;
+  tags: string[];
 }
 
 /**
@@ -16,8 +17,8 @@ interface PostValues {
  * lacks keeps the form's value without a draft.
  */
 export function postToDraft(values: PostValues): DraftFields {
-  const { title, desc, category, link1, link2, body } = values;
-  return { title, desc, category, link1, link2, body };
+  const { title, desc, category, link1, link2, body, tags } = values;
+  return { title, desc, category, link1, link2, body, tags };
 }
 
 export function postFromDraft<TValues extends PostValues>(fields: DraftFields, empty: TValues): TValues {
@@ -30,6 +31,7 @@ export function postFromDraft<TValues extends PostValues>(fields: DraftFields, e
     link1: fields.link1 ?? empty.link1,
     link2: fields.link2 ?? empty.link2,
     body: fields.body ?? empty.body,
+    tags: fields.tags ?? empty.tags,
   };
   return values;
 }
