@@ -7,6 +7,7 @@ import {
   notMutedSql,
   positives,
   type PostHitRow,
+  taggedSql,
   type PostSearchRepository,
   SEARCH_TEXT_CHARS,
 } from './post-search.repository';
@@ -85,8 +86,10 @@ export class PostgresPostSearchRepository implements PostSearchRepository {
       select = select.where(sql<SqlBool>`post_search.document @@ to_tsquery('simple', ${tsQuery(query, titleOnly)})`);
     }
     if (query.author) select = select.where(sql<SqlBool>`lower(users.user_name) = ${query.author.toLowerCase()}`);
-    // The reader's muted tags (decision 032): `true` opens the raw condition's leading `and`.
-    if (mutedBy !== undefined) select = select.where(sql<SqlBool>`true ${notMutedSql(sql.ref('posts.id'), mutedBy)}`);
+    if (query.tags.length > 0) select = select.where(sql<SqlBool>`true ${taggedSql(sql.ref('posts.id'), query.tags)}`);
+    // The reader's muted tags but the named ones (decision 032): `true` opens the raw condition's leading `and`.
+    if (mutedBy !== undefined)
+      select = select.where(sql<SqlBool>`true ${notMutedSql(sql.ref('posts.id'), mutedBy, query.tags)}`);
     return select
       .innerJoin('users', 'users.id', 'posts.author_id')
       .select([

@@ -7,6 +7,7 @@ import {
   notMutedSql,
   positives,
   type PostHitRow,
+  taggedSql,
   type PostSearchRepository,
   SEARCH_TEXT_CHARS,
 } from './post-search.repository';
@@ -48,7 +49,7 @@ export class SqlitePostSearchRepository implements PostSearchRepository {
     const result = await sql<PostHitRow>`select ${COLUMNS} from posts_fts
       join posts on posts.rowid = posts_fts.rowid join users on users.id = posts.author_id
       where posts_fts match ${matchExpression(query, true)} ${this.byAuthor(query)}
-        ${notMutedSql(sql.ref('posts.id'), mutedBy)}
+        ${taggedSql(sql.ref('posts.id'), query.tags)} ${notMutedSql(sql.ref('posts.id'), mutedBy, query.tags)}
       order by length(posts.title), posts.created_at desc, posts.id desc limit ${limit}`.execute(this.db);
     return result.rows;
   }
@@ -65,13 +66,20 @@ export class SqlitePostSearchRepository implements PostSearchRepository {
         ? sql`and posts_fts.rowid not in (select rowid from posts where id in (${sql.join(excludeIds)}))`
         : sql``;
     // No wanted word means no exact title either, so nothing is excluded there.
-    if (positives(query).length === 0) return this.byAuthorOnly(query, offset, limit, mutedBy);
+    if (positives(query).length === 0) return this.newestFirst(query, offset, limit, mutedBy);
     // Ties of bm25 (the same text) go to the newer row; the outer order then sorts by created_at.
     const result = await sql<PostHitRow>`with hits as (
         select posts_fts.rowid as hit, bm25(posts_fts, 10.0, 4.0, 1.0) as score from posts_fts
         where posts_fts match ${matchExpression(query, false)} ${excluded}
           ${query.author ? sql`and posts_fts.rowid in (select posts.rowid from posts join users on users.id = posts.author_id where lower(users.user_name) = ${query.author.toLowerCase()})` : sql``}
-          ${mutedBy === undefined ? sql`` : sql`and posts_fts.rowid not in (select posts.rowid from posts join post_tags on post_tags.post_id = posts.id join tag_prefs on tag_prefs.tag = post_tags.tag where tag_prefs.user_id = ${mutedBy} and tag_prefs.kind = 'mute')`}
+          ${sql.join(
+            query.tags.map(
+              (tag) =>
+                sql`and posts_fts.rowid in (select posts.rowid from post_tags join posts on posts.id = post_tags.post_id where post_tags.tag = ${tag})`,
+            ),
+            sql` `,
+          )}
+          ${mutedBy === undefined ? sql`` : sql`and posts_fts.rowid not in (select posts.rowid from posts join post_tags on post_tags.post_id = posts.id join tag_prefs on tag_prefs.tag = post_tags.tag where tag_prefs.user_id = ${mutedBy} and tag_prefs.kind = 'mute' ${query.tags.length > 0 ? sql`and post_tags.tag not in (${sql.join(query.tags)})` : sql``})`}
         order by score, posts_fts.rowid desc limit ${limit} offset ${offset})
       select ${COLUMNS} from hits join posts on posts.rowid = hits.hit join users on users.id = posts.author_id
       order by hits.score, posts.created_at desc, posts.id desc`.execute(this.db);
@@ -85,20 +93,34 @@ export class SqlitePostSearchRepository implements PostSearchRepository {
     return result.rows;
   }
 
-  /** `@userName` with no wanted word: the author's posts newest first, minus the unwanted ones. */
-  private async byAuthorOnly(
+  /**
+   * No wanted word (`@userName`, `tag:name` or both, perhaps with exclusions): the matching posts
+   * newest first. With a tag, read from the first tag's index (tag, created_at, post_id) in order,
+   * so a page costs its rows however many posts the tag has.
+   */
+  private async newestFirst(
     query: SearchQuery,
     offset: number,
     limit: number,
     mutedBy?: string,
   ): Promise<PostHitRow[]> {
     const unwanted = negatives(query).map(phrase).join(' OR ');
-    const result = await sql<PostHitRow>`select ${COLUMNS} from posts
-      join users on users.id = posts.author_id
-      where lower(users.user_name) = ${(query.author ?? '').toLowerCase()}
+    const [first, ...others] = query.tags;
+    const where = sql`${query.author ? sql`and lower(users.user_name) = ${query.author.toLowerCase()}` : sql``}
         ${unwanted ? sql`and posts.rowid not in (select rowid from posts_fts where posts_fts match ${unwanted})` : sql``}
-        ${notMutedSql(sql.ref('posts.id'), mutedBy)}
-      order by posts.created_at desc, posts.id desc limit ${limit} offset ${offset}`.execute(this.db);
+        ${taggedSql(sql.ref('posts.id'), others)}
+        ${notMutedSql(sql.ref('posts.id'), mutedBy, query.tags)}`;
+    const result =
+      first === undefined
+        ? await sql<PostHitRow>`select ${COLUMNS} from posts join users on users.id = posts.author_id
+            where true ${where}
+            order by posts.created_at desc, posts.id desc limit ${limit} offset ${offset}`.execute(this.db)
+        : await sql<PostHitRow>`select ${COLUMNS} from post_tags as first_tag
+            join posts on posts.id = first_tag.post_id join users on users.id = posts.author_id
+            where first_tag.tag = ${first} ${where}
+            order by first_tag.created_at desc, first_tag.post_id desc limit ${limit} offset ${offset}`.execute(
+            this.db,
+          );
     return result.rows;
   }
 

@@ -27,7 +27,7 @@ export class SearchController {
   @ApiOperation({
     summary: 'Search posts (default), notices or users',
     description:
-      "Posts: an exact title first, then title hits over desc and body hits, then the newest. When nothing matches as typed, one typo in a word of 5+ letters is forgiven and correctedQuery says which query was answered. With a token, the posts of the caller's muted tags are left out.",
+      "Posts: an exact title first, then title hits over desc and body hits, then the newest. When nothing matches as typed, one typo in a word of 5+ letters is forgiven and correctedQuery says which query was answered. tag:name narrows to posts carrying every named tag (posts only; an invalid name is a 400); tags with no word list their posts newest first. With a token, the posts of the caller's muted tags are left out, except those of tags the query names.",
   })
   @ApiOkResponse({ type: SearchResponse })
   @ApiErrors(400)

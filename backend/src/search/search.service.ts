@@ -50,11 +50,13 @@ export class SearchService {
       if (error instanceof SearchQueryError) throw new BadRequestError(error.message);
       throw error;
     }
-    if (type === 'tags' || query.tags.length > 0) {
-      // Wired when the post_tags table lands (issue 17's tags part): see post-search.repository.ts.
+    if (type === 'tags') {
       throw new BadRequestError('Searching tags is not available yet');
     }
-    if (positives(query).length === 0 && !query.author) {
+    if (query.tags.length > 0 && type !== 'posts') {
+      throw new BadRequestError('tag:name narrows posts only; search posts to use it');
+    }
+    if (positives(query).length === 0 && !query.author && query.tags.length === 0) {
       throw new BadRequestError('Type a word to search for');
     }
     const take = Math.min(limit, SEARCH.depthMax - offset);
