@@ -126,7 +126,7 @@ describe('GET /api/search', () => {
       { q: 'tag:rust', type: 'users' },
     ]) {
       const response = await t.http.get('/api/search').query(query).expect(400);
-      expect(response.body).toEqual({ error: expect.stringContaining('tag') });
+      expect(response.body).toEqual({ error: expect.stringMatching(/tag/i) });
     }
   });
 
@@ -153,6 +153,49 @@ describe('GET /api/search', () => {
     // namedAndOther also carries `named`, muted and not named this time.
     expect(await ids(`tag:${otherMuted}`, carol)).toEqual([onlyOther._id]);
     expect(await ids(`tag:${named}`)).toEqual([onlyNamed._id, namedAndOther._id].sort());
+  });
+
+  it("finds tags in use by the start of their name, most-used first, as Tag with the reader's follow and mute, paged", async () => {
+    const p = word();
+    for (let i = 0; i < 3; i += 1) await createPost(t, alice, { title: 'T', desc: 'x', tags: [`${p}-one`] });
+    for (let i = 0; i < 2; i += 1) await createPost(t, alice, { title: 'T', desc: 'x', tags: [`${p}x`] });
+    await createPost(t, alice, { title: 'T', desc: 'x', tags: [`${p}-two`, `${p}-one`] });
+    const carol = await createUser(t);
+    await t.http.put(`/api/tags/${p}-two/follow`).set('Authorization', carol.auth).expect(200);
+    await t.http.put(`/api/tags/${p}x/mute`).set('Authorization', carol.auth).expect(200);
+    // Followed, but no post carries it: not listed, as in the autocomplete.
+    await t.http.put(`/api/tags/${p}-unused/follow`).set('Authorization', carol.auth).expect(200);
+    const tag = (name: string, postsCount: number, followersCount = 0, following = false, muted = false) => ({
+      name,
+      postsCount,
+      followersCount,
+      following,
+      muted,
+    });
+    expect(await search({ q: p, type: 'tags' })).toEqual({
+      results: [tag(`${p}-one`, 4), tag(`${p}x`, 2), tag(`${p}-two`, 1, 1)],
+      nextCursor: null,
+    });
+    const mine = await t.http
+      .get('/api/search')
+      .query({ q: ` #${p.toUpperCase()}`, type: 'tags' })
+      .set('Authorization', carol.auth)
+      .expect(200);
+    expect(mine.body).toEqual({
+      results: [tag(`${p}-one`, 4), tag(`${p}x`, 2, 0, false, true), tag(`${p}-two`, 1, 1, true)],
+      nextCursor: null,
+    });
+    expect((await search({ q: `${p}-t`, type: 'tags' })).results).toEqual([tag(`${p}-two`, 1, 1)]);
+    const first = await search({ q: p, type: 'tags', limit: 2 });
+    expect(first.results).toEqual([tag(`${p}-one`, 4), tag(`${p}x`, 2)]);
+    expect(await search({ q: p, type: 'tags', limit: 2, cursor: first.nextCursor ?? '' })).toEqual({
+      results: [tag(`${p}-two`, 1, 1)],
+      nextCursor: null,
+    });
+    for (const q of ['', '  ', '#', `${p} web`, '-x', 'a_b', 'tag:x', 'a'.repeat(31)]) {
+      const response = await t.http.get('/api/search').query({ q, type: 'tags' }).expect(400);
+      expect(response.body).toEqual({ error: expect.stringMatching(/tag/i) });
+    }
   });
 
   it('needs every word, and leaves out -excluded words and phrases', async () => {
@@ -315,7 +358,7 @@ describe('GET /api/search', () => {
       hostileString.filter((q) => q.length <= 1000),
       fc.string({ maxLength: 60 }),
     );
-    const types = fc.constantFrom('posts', 'notices', 'users');
+    const types = fc.constantFrom('posts', 'notices', 'users', 'tags');
     await expectDatabaseUnchanged(t.db, () =>
       fc.assert(
         fc.asyncProperty(hostile, types, async (q, type) => {
