@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { CATEGORIES } from '@techit/contract/enums';
 import type { PostSearchResult, SearchReply } from '@techit/contract/api-types';
 import { SEARCH } from '@techit/contract/limits';
+import { newObjectId } from '../src/common/object-id';
 import { hostileString, NASTY_STRINGS } from './support/fuzz-arbitraries';
 import { createNotice, createPost, createUser, type TestUser } from './support/factories';
 import { expectDatabaseUnchanged, startTestApp, type TestApp } from './support/test-app';
@@ -198,6 +199,65 @@ describe('GET /api/search', () => {
       const response = await t.http.get('/api/search').query({ q, type: 'tags' }).expect(400);
       expect(response.body).toEqual({ error: expect.stringMatching(/tag/i) });
     }
+  });
+
+  it('matches a wanted word of 1–2 letters as the start of a word, and marks what it matched', async () => {
+    const w = word();
+    const post = await createPost(t, alice, { title: w, desc: `using qjv${w} daily` });
+    const [result] = (await search({ q: `qj ${w}` })).results as PostSearchResult[];
+    expect(result?._id).toBe(post._id);
+    expect(result?.snippet).toBe(`using <mark>qjv${w}</mark> daily`);
+    // Excluded and longer words stay whole words.
+    expect(await postIds(`${w} -qj`)).toEqual([post._id]);
+    expect(await postIds(`qjv ${w}`)).toEqual([]);
+  });
+
+  it('ranks only the newest SEARCH.rankWindow matches, while an exact title is first at any age', async () => {
+    const w = word();
+    const exact = await createPost(t, alice, { title: w, desc: 'd' });
+    // The strongest ranked hit (the word twice in the title), but older than a full window of matches.
+    const strongOld = await createPost(t, alice, { title: `${w} ${w} guide`, desc: 'd' });
+    const start = Date.now() + 60_000;
+    const rows = Array.from({ length: SEARCH.rankWindow }, (_, i) => {
+      const at = new Date(start + i * 1000).toISOString();
+      return {
+        id: newObjectId(new Date(start + i * 1000)),
+        author_id: alice.id,
+        title: `Window ${i}`,
+        description: 'd',
+        photo: '',
+        category: CATEGORIES[0],
+        link1: '',
+        link2: '',
+        likes_count: 0,
+        comments_count: 0,
+        commenters_count: 0,
+        created_at: at,
+        updated_at: at,
+        body: `about ${w}`,
+        render_version: 0,
+      };
+    });
+    await t.db.insertInto('posts').values(rows).execute();
+    const newest = rows
+      .slice(-2)
+      .map((row) => row.id)
+      .reverse();
+    // Ranked over every match, strongOld would be second; the window holds only the newer body
+    // hits (equal scores: newest first), so it is not looked at.
+    const first = await search({ q: w, limit: 3 });
+    expect(idsOf(first.results)).toEqual([exact._id, ...newest]);
+    expect(await postIds(w)).not.toContain(strongOld._id);
+    // Fewer matches: inside the window, ranked first after the exact title rule.
+    expect(await postIds(`${w} guide`)).toEqual([strongOld._id]);
+    await t.db
+      .deleteFrom('posts')
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute();
   });
 
   it('needs every word, and leaves out -excluded words and phrases', async () => {

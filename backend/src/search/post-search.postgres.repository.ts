@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type SqlBool, sql } from 'kysely';
+import { SEARCH } from '@techit/contract/limits';
 import { DATABASE } from '../database/database.tokens';
 import type { Db } from '../database/database.types';
 import {
@@ -15,7 +16,8 @@ import type { SearchQuery, SearchTerm } from './search-query.parser';
 
 /** tsquery syntax from our tokens alone (letters and digits: nothing to escape). */
 function tsTerm(term: SearchTerm, weight = ''): string {
-  const tokens = term.tokens.map((token) => token + weight);
+  // `ku:*` for a prefix (weight after it: `ku:*A`).
+  const tokens = term.tokens.map((token) => (term.prefix ? `${token}:*${weight.slice(1)}` : token + weight));
   return tokens.length > 1 ? `(${tokens.join(' <-> ')})` : (tokens[0] ?? '');
 }
 
@@ -59,10 +61,20 @@ export class PostgresPostSearchRepository implements PostSearchRepository {
     let select = this.base(query, mutedBy);
     if (excludeIds.length > 0) select = select.where('posts.id', 'not in', excludeIds);
     if (positives(query).length > 0) {
-      select = select.orderBy(
-        sql`ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', post_search.document, to_tsquery('simple', ${tsQuery(query)}))`,
-        'desc',
-      );
+      // Only the newest SEARCH.rankWindow matches are ranked (decision 034): the GIN index finds
+      // every match cheaply, ts_rank_cd (which reads each tsvector) then runs on the window alone.
+      const recent = select
+        .clearSelect()
+        .select('posts.id')
+        .orderBy('posts.created_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(SEARCH.rankWindow);
+      select = select
+        .where('posts.id', 'in', recent)
+        .orderBy(
+          sql`ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', post_search.document, to_tsquery('simple', ${tsQuery(query)}))`,
+          'desc',
+        );
     }
     return select.orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(limit).offset(offset).execute();
   }

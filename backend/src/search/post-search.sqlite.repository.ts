@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type RawBuilder, sql } from 'kysely';
+import { SEARCH } from '@techit/contract/limits';
 import { DATABASE } from '../database/database.tokens';
 import type { Db } from '../database/database.types';
 import {
@@ -13,9 +14,9 @@ import {
 } from './post-search.repository';
 import type { SearchQuery, SearchTerm } from './search-query.parser';
 
-/** FTS5 phrase syntax from our tokens alone (letters and digits: nothing to escape). */
+/** FTS5 phrase syntax from our tokens alone (letters and digits: nothing to escape); `"ku" *` for a prefix. */
 function phrase(term: SearchTerm): string {
-  return `"${term.tokens.join(' ')}"`;
+  return `"${term.tokens.join(' ')}"${term.prefix ? ' *' : ''}`;
 }
 
 /** The MATCH expression: every wanted term (only in the title when asked), none of the unwanted. */
@@ -33,8 +34,8 @@ const COLUMNS = sql`posts.id, posts.title, substr(posts.description, 1, ${SEARCH
 /**
  * SQLite: FTS5 over posts (external content, migration 2026-11-26T00-30-00-post-search).
  * bm25's column weights: title 10, desc 4, body 1 (lower is better in FTS5). The page is chosen
- * inside the FTS table alone and only its rows are joined: joining every match before sorting
- * cost 85 ms for a word in 20 % of 100k posts, ranking in the index 15 ms (decision 034).
+ * inside the FTS table alone, among the newest SEARCH.rankWindow matches, and only its rows are
+ * joined (decision 034 has the figures).
  */
 @Injectable()
 export class SqlitePostSearchRepository implements PostSearchRepository {
@@ -63,24 +64,42 @@ export class SqlitePostSearchRepository implements PostSearchRepository {
   ): Promise<PostHitRow[]> {
     const excluded =
       excludeIds.length > 0
-        ? sql`and posts_fts.rowid not in (select rowid from posts where id in (${sql.join(excludeIds)}))`
+        ? sql`and +posts_fts.rowid not in (select rowid from posts where id in (${sql.join(excludeIds)}))`
         : sql``;
     // No wanted word means no exact title either, so nothing is excluded there.
     if (positives(query).length === 0) return this.newestFirst(query, offset, limit, mutedBy);
-    // Ties of bm25 (the same text) go to the newer row; the outer order then sorts by created_at.
-    const result = await sql<PostHitRow>`with hits as (
+    // Each condition on posts is a set of rowids made once (`+rowid`: the unary plus keeps SQLite
+    // from pushing `rowid IN (…)` into FTS5, which runs one MATCH per listed rowid: 6 s for a word
+    // within a tag of 10k posts). A subquery checked per FTS row instead cost ~5 µs a row.
+    const within = (rowids: RawBuilder<unknown>) => sql`and +posts_fts.rowid in (${rowids})`;
+    const author = query.author
+      ? within(
+          sql`select posts.rowid from posts where posts.author_id = (select users.id from users where lower(users.user_name) = ${query.author.toLowerCase()})`,
+        )
+      : sql``;
+    const tagged = sql.join(
+      query.tags.map((tag) =>
+        within(
+          sql`select posts.rowid from post_tags join posts on posts.id = post_tags.post_id where post_tags.tag = ${tag}`,
+        ),
+      ),
+      sql` `,
+    );
+    const muted =
+      mutedBy === undefined
+        ? sql``
+        : sql`and +posts_fts.rowid not in (select posts.rowid from posts join post_tags on post_tags.post_id = posts.id
+            join tag_prefs on tag_prefs.tag = post_tags.tag where tag_prefs.user_id = ${mutedBy} and tag_prefs.kind = 'mute'
+            ${query.tags.length > 0 ? sql`and post_tags.tag not in (${sql.join(query.tags)})` : sql``})`;
+    // Only the newest SEARCH.rankWindow matches are ranked: FTS5 hands rows over by rowid (the
+    // order posts were written) and bm25 runs on those alone, so a word in a fifth of 100k posts
+    // costs a window, not 20k scores (decision 034). Ties of bm25 go to the newer row; the outer
+    // order then sorts by created_at.
+    const result = await sql<PostHitRow>`with recent as (
         select posts_fts.rowid as hit, bm25(posts_fts, 10.0, 4.0, 1.0) as score from posts_fts
-        where posts_fts match ${matchExpression(query, false)} ${excluded}
-          ${query.author ? sql`and posts_fts.rowid in (select posts.rowid from posts join users on users.id = posts.author_id where lower(users.user_name) = ${query.author.toLowerCase()})` : sql``}
-          ${sql.join(
-            query.tags.map(
-              (tag) =>
-                sql`and posts_fts.rowid in (select posts.rowid from post_tags join posts on posts.id = post_tags.post_id where post_tags.tag = ${tag})`,
-            ),
-            sql` `,
-          )}
-          ${mutedBy === undefined ? sql`` : sql`and posts_fts.rowid not in (select posts.rowid from posts join post_tags on post_tags.post_id = posts.id join tag_prefs on tag_prefs.tag = post_tags.tag where tag_prefs.user_id = ${mutedBy} and tag_prefs.kind = 'mute' ${query.tags.length > 0 ? sql`and post_tags.tag not in (${sql.join(query.tags)})` : sql``})`}
-        order by score, posts_fts.rowid desc limit ${limit} offset ${offset})
+        where posts_fts match ${matchExpression(query, false)} ${excluded} ${author} ${tagged} ${muted}
+        order by posts_fts.rowid desc limit ${SEARCH.rankWindow}),
+      hits as (select hit, score from recent order by score, hit desc limit ${limit} offset ${offset})
       select ${COLUMNS} from hits join posts on posts.rowid = hits.hit join users on users.id = posts.author_id
       order by hits.score, posts.created_at desc, posts.id desc`.execute(this.db);
     return result.rows;

@@ -10,6 +10,8 @@ export interface SearchTerm {
   /** Lower-cased runs of letters and digits; one for a word, several for a phrase. */
   tokens: string[];
   negated: boolean;
+  /** A wanted word of at most SEARCH.prefixMaxLength characters: matches words starting with it. */
+  prefix?: boolean;
 }
 
 export interface SearchQuery {
@@ -82,7 +84,16 @@ export function parseSearchQuery(input: string): SearchQuery {
     const tokens = tokensOf(raw);
     if (tokens.length === 0) continue;
     // A word with punctuation inside ("node.js") is indexed as its parts side by side: a phrase.
-    query.terms.push({ tokens, negated });
+    const [only] = tokens;
+    if (
+      !phrase &&
+      !negated &&
+      tokens.length === 1 &&
+      only !== undefined &&
+      [...only].length <= SEARCH.prefixMaxLength
+    ) {
+      query.terms.push({ tokens, negated, prefix: true });
+    } else query.terms.push({ tokens, negated });
   }
   return query;
 }

@@ -19,7 +19,7 @@ import {
   SearchQueryError,
   titleKey,
 } from './search-query.parser';
-import { foldWord } from './search-snippet';
+import { foldWord, type SnippetWords } from './search-snippet';
 import { TagsRepository } from '../tags/tags.repository';
 import { isTagPrefix, TagsService } from '../tags/tags.service';
 import { SearchRepository } from './search.repository';
@@ -182,8 +182,12 @@ export class SearchService {
   }
 }
 
-function matchedWords(query: SearchQuery): Set<string> {
-  return new Set(positives(query).flatMap((term) => term.tokens.map(foldWord)));
+function matchedWords(query: SearchQuery): SnippetWords {
+  const wanted = positives(query);
+  return {
+    words: new Set(wanted.filter((term) => !term.prefix).flatMap((term) => term.tokens.map(foldWord))),
+    prefixes: wanted.filter((term) => term.prefix).flatMap((term) => term.tokens.map(foldWord)),
+  };
 }
 
 function page<T extends SearchReply['results'][number]>(rows: T[], offset: number, take: number): SearchReply<T> {
