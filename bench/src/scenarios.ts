@@ -36,6 +36,11 @@ export const SCENARIO_NAMES = [
   'search-common',
   'search-typo',
   'search-users-prefix',
+  'search-prefix',
+  'search-phrase',
+  'search-tag',
+  'search-words-tag',
+  'search-tags-prefix',
   'like-toggle',
   'write-mix',
   'signin',
@@ -144,17 +149,24 @@ export function readScenarios(
     search('search-common', '/api/search?q=kubernetes'),
     search('search-typo', '/api/search?q=kubernets'),
     search('search-users-prefix', '/api/search?type=users&q=ka'),
+    // A wanted word of 1–2 letters is a prefix (decision 034): `ku` is kubernetes, kudos, ….
+    search('search-prefix', '/api/search?q=ku'),
+    search('search-phrase', '/api/search?q=%22async%20rust%22'),
+    // Tags need a seed that tags posts ("rust" and "javascript" are among its most used).
+    search('search-tag', '/api/search?q=tag%3Arust', 'no rust posts: does the seed tag posts?'),
+    search('search-words-tag', '/api/search?q=kubernetes%20tag%3Ajavascript', 'no results: does the seed tag posts?'),
+    search('search-tags-prefix', '/api/search?type=tags&q=ja', 'no tags: does the seed tag posts?'),
   ];
 }
 
 /** Run with READ_CACHE_TTL_MS=0: otherwise visitors' repeated searches are served from the read cache. */
-function search(name: string, path: string): ReadScenario {
+function search(name: string, path: string, empty = 'no results'): ReadScenario {
   return {
     kind: 'read',
     name,
     path,
     skip: null,
-    check: (reply) => (list(reply, 'results').length > 0 ? null : 'no results'),
+    check: (reply) => (list(reply, 'results').length > 0 ? null : empty),
     describe: (reply) => `${list(reply, 'results').length} results`,
   };
 }

@@ -101,4 +101,11 @@ export const SEARCH = {
   depthMax: 1000,
   /** Words this long or longer may be corrected by one typo. */
   typoMinLength: 5,
+  /** A wanted word this short (e.g. `ku`) is matched as the start of a word (`ku*`), as typed so far. */
+  prefixMaxLength: 2,
+  /**
+   * Ranking window: a query's newest matches ranked by relevance (BM25 / ts_rank_cd); older ones
+   * are not looked at. Twice depthMax, so every page anyone can reach is inside it.
+   */
+  rankWindow: 2000,
 } as const;

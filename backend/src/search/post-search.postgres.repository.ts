@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type SqlBool, sql } from 'kysely';
+import { SEARCH } from '@techit/contract/limits';
 import { DATABASE } from '../database/database.tokens';
 import type { Db } from '../database/database.types';
 import {
@@ -7,6 +8,7 @@ import {
   notMutedSql,
   positives,
   type PostHitRow,
+  taggedSql,
   type PostSearchRepository,
   SEARCH_TEXT_CHARS,
 } from './post-search.repository';
@@ -14,7 +16,8 @@ import type { SearchQuery, SearchTerm } from './search-query.parser';
 
 /** tsquery syntax from our tokens alone (letters and digits: nothing to escape). */
 function tsTerm(term: SearchTerm, weight = ''): string {
-  const tokens = term.tokens.map((token) => token + weight);
+  // `ku:*` for a prefix (weight after it: `ku:*A`).
+  const tokens = term.tokens.map((token) => (term.prefix ? `${token}:*${weight.slice(1)}` : token + weight));
   return tokens.length > 1 ? `(${tokens.join(' <-> ')})` : (tokens[0] ?? '');
 }
 
@@ -58,10 +61,20 @@ export class PostgresPostSearchRepository implements PostSearchRepository {
     let select = this.base(query, mutedBy);
     if (excludeIds.length > 0) select = select.where('posts.id', 'not in', excludeIds);
     if (positives(query).length > 0) {
-      select = select.orderBy(
-        sql`ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', post_search.document, to_tsquery('simple', ${tsQuery(query)}))`,
-        'desc',
-      );
+      // Only the newest SEARCH.rankWindow matches are ranked (decision 034): the GIN index finds
+      // every match cheaply, ts_rank_cd (which reads each tsvector) then runs on the window alone.
+      const recent = select
+        .clearSelect()
+        .select('posts.id')
+        .orderBy('posts.created_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(SEARCH.rankWindow);
+      select = select
+        .where('posts.id', 'in', recent)
+        .orderBy(
+          sql`ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', post_search.document, to_tsquery('simple', ${tsQuery(query)}))`,
+          'desc',
+        );
     }
     return select.orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(limit).offset(offset).execute();
   }
@@ -85,8 +98,10 @@ export class PostgresPostSearchRepository implements PostSearchRepository {
       select = select.where(sql<SqlBool>`post_search.document @@ to_tsquery('simple', ${tsQuery(query, titleOnly)})`);
     }
     if (query.author) select = select.where(sql<SqlBool>`lower(users.user_name) = ${query.author.toLowerCase()}`);
-    // The reader's muted tags (decision 032): `true` opens the raw condition's leading `and`.
-    if (mutedBy !== undefined) select = select.where(sql<SqlBool>`true ${notMutedSql(sql.ref('posts.id'), mutedBy)}`);
+    if (query.tags.length > 0) select = select.where(sql<SqlBool>`true ${taggedSql(sql.ref('posts.id'), query.tags)}`);
+    // The reader's muted tags but the named ones (decision 032): `true` opens the raw condition's leading `and`.
+    if (mutedBy !== undefined)
+      select = select.where(sql<SqlBool>`true ${notMutedSql(sql.ref('posts.id'), mutedBy, query.tags)}`);
     return select
       .innerJoin('users', 'users.id', 'posts.author_id')
       .select([

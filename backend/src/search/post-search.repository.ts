@@ -17,12 +17,30 @@ export interface PostHitRow {
 
 /**
  * The reader's muted tags left out (decision 032), as raw SQL both engines read: no tag of the
- * post `postId` names is one `userId` mutes. Probes the primary keys of post_tags and tag_prefs.
+ * post `postId` names is one `userId` mutes, except the tags the query names (`tag:rust` shows
+ * rust's posts to a reader who mutes rust, as its tag page does). Probes the primary keys of
+ * post_tags and tag_prefs.
  */
-export function notMutedSql(postId: RawBuilder<unknown>, userId: string | undefined): RawBuilder<unknown> {
+export function notMutedSql(
+  postId: RawBuilder<unknown>,
+  userId: string | undefined,
+  named: readonly string[] = [],
+): RawBuilder<unknown> {
   if (userId === undefined) return sql``;
   return sql`and not exists (select 1 from post_tags join tag_prefs on tag_prefs.tag = post_tags.tag
-    where post_tags.post_id = ${postId} and tag_prefs.user_id = ${userId} and tag_prefs.kind = 'mute')`;
+    where post_tags.post_id = ${postId} and tag_prefs.user_id = ${userId} and tag_prefs.kind = 'mute'
+    ${named.length > 0 ? sql`and post_tags.tag not in (${sql.join([...named])})` : sql``})`;
+}
+
+/** `tag:name` (each named tag carried by the post `postId`), as raw SQL both engines read. */
+export function taggedSql(postId: RawBuilder<unknown>, tags: readonly string[]): RawBuilder<unknown> {
+  if (tags.length === 0) return sql``;
+  return sql.join(
+    tags.map(
+      (tag) => sql`and exists (select 1 from post_tags where post_tags.post_id = ${postId} and post_tags.tag = ${tag})`,
+    ),
+    sql` `,
+  );
 }
 
 /** Enough text for a snippet around an early match without reading a 256 KB article whole. */
@@ -32,7 +50,8 @@ export const SEARCH_TEXT_CHARS = 4000;
  * The posts index, one interface over each database's full-text engine (FTS5 on SQLite,
  * tsvector + GIN on PostgreSQL; docs/decisions/034-search.md). Only the matching and ranking
  * differ, so only they live in the two implementations. `mutedBy` leaves out the posts of that
- * reader's muted tags (notMutedSql); `tag:name` will be one more EXISTS on post_tags beside it.
+ * reader's muted tags (notMutedSql) but those the query names; `tag:name` is one more EXISTS on
+ * post_tags per tag (taggedSql).
  */
 export interface PostSearchRepository {
   /** Matching posts whose title, reduced to its words, may equal `titleLike` (the caller checks). */

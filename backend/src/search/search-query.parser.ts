@@ -1,4 +1,5 @@
 import { SEARCH } from '@techit/contract/limits';
+import { normaliseTag, TAG_PATTERN } from '@techit/contract/tag-rules';
 
 /**
  * A search query parsed into our own terms (docs/decisions/034-search.md). Neither FTS5's MATCH
@@ -9,6 +10,8 @@ export interface SearchTerm {
   /** Lower-cased runs of letters and digits; one for a word, several for a phrase. */
   tokens: string[];
   negated: boolean;
+  /** A wanted word of at most SEARCH.prefixMaxLength characters: matches words starting with it. */
+  prefix?: boolean;
 }
 
 export interface SearchQuery {
@@ -16,7 +19,7 @@ export interface SearchQuery {
   terms: SearchTerm[];
   /** `@userName`: only this author's items (case-insensitive). */
   author: string | null;
-  /** `tag:name` (lower-cased, `#` stripped). */
+  /** `tag:name`, normalised like a post's tag (lower-cased, `#` stripped): the post carries every one. */
   tags: string[];
 }
 
@@ -25,7 +28,6 @@ export class SearchQueryError extends Error {}
 
 const TOKEN = /[\p{L}\p{N}]+/gu;
 const USER_NAME = /^[A-Za-z0-9_.-]+$/;
-const TAG = /^[a-z0-9][a-z0-9-]{0,29}$/;
 
 /** Splits text the way both indexes do: runs of letters and digits, lower-cased. */
 export function tokensOf(text: string): string[] {
@@ -67,17 +69,31 @@ export function parseSearchQuery(input: string): SearchQuery {
       query.author = raw.slice(1);
       continue;
     }
-    if (!phrase && !negated && raw.toLowerCase().startsWith('tag:')) {
-      const name = raw.slice(4).replace(/^#/, '').toLowerCase();
-      if (TAG.test(name)) {
-        if (!query.tags.includes(name)) query.tags.push(name);
-        continue;
+    if (!phrase && raw.toLowerCase().startsWith('tag:')) {
+      // Named like a post's tag (contract/src/tag-rules.ts): `tag:#Rust` is rust.
+      const name = normaliseTag(raw.slice(4));
+      if (negated) throw new SearchQueryError('-tag: is not supported: mute the tag to leave its posts out');
+      if (!TAG_PATTERN.test(name)) {
+        throw new SearchQueryError(
+          `"${raw.slice(0, 40)}" does not name a tag: tag: is followed by 1 to 30 lower-case letters, digits or dashes, starting with a letter or digit`,
+        );
       }
+      if (!query.tags.includes(name)) query.tags.push(name);
+      continue;
     }
     const tokens = tokensOf(raw);
     if (tokens.length === 0) continue;
     // A word with punctuation inside ("node.js") is indexed as its parts side by side: a phrase.
-    query.terms.push({ tokens, negated });
+    const [only] = tokens;
+    if (
+      !phrase &&
+      !negated &&
+      tokens.length === 1 &&
+      only !== undefined &&
+      [...only].length <= SEARCH.prefixMaxLength
+    ) {
+      query.terms.push({ tokens, negated, prefix: true });
+    } else query.terms.push({ tokens, negated });
   }
   return query;
 }

@@ -29,11 +29,22 @@ function plain(text: string): string {
     .trim();
 }
 
-export function buildSnippet(sources: string[], words: ReadonlySet<string>): string {
+/** What a snippet marks: these words (folded), and words starting with one of `prefixes`. */
+export interface SnippetWords {
+  words: ReadonlySet<string>;
+  prefixes: readonly string[];
+}
+
+function marks(found: SnippetWords, word: string): boolean {
+  const folded = foldWord(word);
+  return found.words.has(folded) || found.prefixes.some((prefix) => folded.startsWith(prefix));
+}
+
+export function buildSnippet(sources: string[], words: SnippetWords): string {
   const text = plain(sources.filter((source) => source.length > 0).join(' '));
   let first = -1;
   for (const match of text.matchAll(WORD)) {
-    if (words.has(foldWord(match[0]))) {
+    if (marks(words, match[0])) {
       first = match.index;
       break;
     }
@@ -52,7 +63,7 @@ export function buildSnippet(sources: string[], words: ReadonlySet<string>): str
   let html = '';
   let last = 0;
   for (const match of passage.matchAll(WORD)) {
-    if (!words.has(foldWord(match[0]))) continue;
+    if (!marks(words, match[0])) continue;
     html += `${escapeHtml(passage.slice(last, match.index))}<mark>${escapeHtml(match[0])}</mark>`;
     last = match.index + match[0].length;
   }

@@ -1,13 +1,13 @@
 import type { NoticeSearchResult, PostSearchResult, UserSearchResult } from '@techit/contract/api-types';
 import type { PostHitRow } from './post-search.repository';
-import { buildSnippet } from './search-snippet';
+import { buildSnippet, type SnippetWords } from './search-snippet';
 import type { NoticeHitRow, UserHitRow } from './search.repository';
 
 function author(row: { author_id: string; author_user_name: string; author_pic: string }) {
   return { _id: row.author_id, userName: row.author_user_name, pic: row.author_pic };
 }
 
-export function toPostResult(row: PostHitRow, words: ReadonlySet<string>, tags: string[]): PostSearchResult {
+export function toPostResult(row: PostHitRow, words: SnippetWords, tags: string[]): PostSearchResult {
   return {
     _id: row.id,
     title: row.title,
@@ -20,7 +20,7 @@ export function toPostResult(row: PostHitRow, words: ReadonlySet<string>, tags: 
   };
 }
 
-export function toNoticeResult(row: NoticeHitRow, words: ReadonlySet<string>): NoticeSearchResult {
+export function toNoticeResult(row: NoticeHitRow, words: SnippetWords): NoticeSearchResult {
   return {
     _id: row.id,
     snippet: buildSnippet([row.description], words),

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SearchReply, SearchType } from '@techit/contract/api-types';
 import { SEARCH } from '@techit/contract/limits';
+import { normaliseTag } from '@techit/contract/tag-rules';
 import type { AuthUser } from '../auth/auth-user';
 import { BadRequestError } from '../common/app-errors';
 import {
@@ -18,8 +19,9 @@ import {
   SearchQueryError,
   titleKey,
 } from './search-query.parser';
-import { foldWord } from './search-snippet';
+import { foldWord, type SnippetWords } from './search-snippet';
 import { TagsRepository } from '../tags/tags.repository';
+import { isTagPrefix, TagsService } from '../tags/tags.service';
 import { SearchRepository } from './search.repository';
 import { toNoticeResult, toPostResult, toUserResult } from './search.mapper';
 import { closestWord } from './typo';
@@ -35,6 +37,7 @@ export class SearchService {
     @Inject(POST_SEARCH_REPOSITORY) private readonly posts: PostSearchRepository,
     private readonly repository: SearchRepository,
     private readonly tags: TagsRepository,
+    private readonly tagsService: TagsService,
   ) {}
 
   /** `viewer`: a signed-in reader, whose muted tags' posts are left out (decision 032). */
@@ -43,6 +46,7 @@ export class SearchService {
     const type: SearchType = input.type ?? 'posts';
     const limit = input.limit ?? SEARCH.defaultLimit;
     const offset = input.cursor === undefined ? 0 : decodeSearchCursor(input.cursor);
+    if (type === 'tags') return this.tagPage(input.q, offset, limit, viewer);
     let query: SearchQuery;
     try {
       query = parseSearchQuery(input.q);
@@ -50,11 +54,10 @@ export class SearchService {
       if (error instanceof SearchQueryError) throw new BadRequestError(error.message);
       throw error;
     }
-    if (type === 'tags' || query.tags.length > 0) {
-      // Wired when the post_tags table lands (issue 17's tags part): see post-search.repository.ts.
-      throw new BadRequestError('Searching tags is not available yet');
+    if (query.tags.length > 0 && type !== 'posts') {
+      throw new BadRequestError('tag:name narrows posts only; search posts to use it');
     }
-    if (positives(query).length === 0 && !query.author) {
+    if (positives(query).length === 0 && !query.author && query.tags.length === 0) {
       throw new BadRequestError('Type a word to search for');
     }
     const take = Math.min(limit, SEARCH.depthMax - offset);
@@ -81,6 +84,20 @@ export class SearchService {
     }
     const rows = await this.repository.users(query, offset, take + 1);
     return page(rows.map(toUserResult), offset, take);
+  }
+
+  /**
+   * type=tags: tags in use whose name starts with q, normalised as a tag is (case and a leading
+   * `#` dropped), most-used first, as Tag (the reader's following/muted with a token).
+   */
+  private async tagPage(q: string, offset: number, limit: number, viewer: AuthUser | null): Promise<SearchReply> {
+    const prefix = normaliseTag(q);
+    if (prefix === '') throw new BadRequestError('Type the start of a tag to search for');
+    if (!isTagPrefix(prefix)) {
+      throw new BadRequestError('Tags are found by the start of one name: lower-case letters, digits or dashes');
+    }
+    const take = Math.min(limit, SEARCH.depthMax - offset);
+    return page(await this.tagsService.byPrefix(prefix, offset, take + 1, viewer), offset, take);
   }
 
   /** The page's posts as results, each with its tags (one read for the page, as the feeds do). */
@@ -165,8 +182,12 @@ export class SearchService {
   }
 }
 
-function matchedWords(query: SearchQuery): Set<string> {
-  return new Set(positives(query).flatMap((term) => term.tokens.map(foldWord)));
+function matchedWords(query: SearchQuery): SnippetWords {
+  const wanted = positives(query);
+  return {
+    words: new Set(wanted.filter((term) => !term.prefix).flatMap((term) => term.tokens.map(foldWord))),
+    prefixes: wanted.filter((term) => term.prefix).flatMap((term) => term.tokens.map(foldWord)),
+  };
 }
 
 function page<T extends SearchReply['results'][number]>(rows: T[], offset: number, take: number): SearchReply<T> {

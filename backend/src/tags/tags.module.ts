@@ -6,7 +6,8 @@ import { TagsService } from './tags.service';
 @Module({
   controllers: [TagsController],
   providers: [TagsRepository, TagsService],
-  // Posts write a post's tags in their own transactions and read them into every Post reply.
-  exports: [TagsRepository],
+  // Posts write a post's tags in their own transactions and read them into every Post reply;
+  // search's type=tags is the autocomplete paged (TagsService.byPrefix).
+  exports: [TagsRepository, TagsService],
 })
 export class TagsModule {}

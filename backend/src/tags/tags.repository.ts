@@ -15,7 +15,7 @@ export class TagsRepository {
   }
 
   /** Tags in use whose name starts with `prefix` (a normalised name, so no LIKE wildcard), most-used first. */
-  suggest(prefix: string, limit: number): Promise<TagRow[]> {
+  suggest(prefix: string, limit: number, offset = 0): Promise<TagRow[]> {
     return this.db
       .selectFrom('tags')
       .selectAll()
@@ -24,6 +24,7 @@ export class TagsRepository {
       .orderBy('posts_count', 'desc')
       .orderBy('name')
       .limit(limit)
+      .offset(offset)
       .execute();
   }
 

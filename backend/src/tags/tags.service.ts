@@ -12,6 +12,11 @@ import { type TagPref, TagsRepository } from './tags.repository';
 /** A prefix can be any start of a valid name: the pattern with its first character optional. */
 const PREFIX_PATTERN = /^([a-z0-9][a-z0-9-]{0,29})?$/;
 
+/** Whether a normalised text could begin a tag name ('' does: every tag). */
+export function isTagPrefix(prefix: string): boolean {
+  return PREFIX_PATTERN.test(prefix);
+}
+
 @Injectable()
 export class TagsService {
   constructor(
@@ -21,9 +26,17 @@ export class TagsService {
 
   async suggest(query: TagSuggestQueryDto, viewer: AuthUser | null): Promise<Tag[]> {
     const prefix = normaliseTag(query.prefix ?? '');
-    if (!PREFIX_PATTERN.test(prefix))
+    if (!isTagPrefix(prefix))
       throw new BadRequestError('prefix must be the start of a tag: lower-case letters, digits or dashes');
-    const rows = await this.tags.suggest(prefix, query.limit ?? TAG_SUGGESTIONS.defaultSize);
+    return this.byPrefix(prefix, 0, query.limit ?? TAG_SUGGESTIONS.defaultSize, viewer);
+  }
+
+  /**
+   * Tags in use starting with `prefix` (normalised, isTagPrefix), most-used first, from position
+   * `offset`: the autocomplete and search's type=tags, with the reader's follow/mute.
+   */
+  async byPrefix(prefix: string, offset: number, limit: number, viewer: AuthUser | null): Promise<Tag[]> {
+    const rows = await this.tags.suggest(prefix, limit, offset);
     const prefs = viewer
       ? await this.tags.prefsOf(
           viewer.id,

@@ -10,7 +10,7 @@ export class SearchQueryDto {
   @ApiProperty({
     maxLength: SEARCH.queryMax,
     description:
-      'Words (all must match), "a phrase", -excluded, @userName (author), tag:name. Any text is accepted; operators it cannot read are taken as words.',
+      'Words (all must match), "a phrase", -excluded, @userName (author), tag:name (posts carrying the tag; normalised like a post\'s tag, an invalid name is a 400). A wanted word of 1–2 letters matches the start of words. Other text is accepted; operators it cannot read are taken as words.',
   })
   @IsString({ message: 'q must be text' })
   @MaxLength(SEARCH.queryMax, { message: `q must be at most ${SEARCH.queryMax} characters` })
