@@ -60,6 +60,8 @@ let lightFollows: number;
 let mostFollowed: { id: string; followers: number };
 /** The seed's most used tag, and a popular tag the heavy follower mutes (one they do not follow). */
 let popularTag: string;
+/** A tag on a few hundred of the 100k posts: where walking the newest posts would read far. */
+let rareTag: string;
 let mutedTag: string;
 let hotCursor: string;
 let tagDeepCursor: string;
@@ -97,6 +99,14 @@ beforeAll(async () => {
   // The seed tags posts (Zipf over a few hundred names); the heavy follower follows three of them.
   const byUse = await t.db.selectFrom('tags').select('name').orderBy('posts_count', 'desc').limit(8).execute();
   popularTag = summary.landmarks.popularTag ?? '';
+  const rare = await t.db
+    .selectFrom('tags')
+    .select('name')
+    .where('posts_count', '>=', 100)
+    .orderBy('posts_count')
+    .orderBy('name')
+    .executeTakeFirstOrThrow();
+  rareTag = rare.name;
   mutedTag =
     byUse.map((row) => row.name).find((name) => !summary.landmarks.signInUserFollowedTags.includes(name)) ?? '';
   // The heavy follower mutes a popular tag; the light one follows two more (beside any of their own).
@@ -203,6 +213,11 @@ const cases: Case[] = [
   {
     name: "the most used tag's feed, cursor page (1,000 posts down)",
     send: () => t.http.get(`/api/posts?feed=tag&tag=${popularTag}&cursor=${encodeURIComponent(tagDeepCursor)}`),
+    pagedInOrder: true,
+  },
+  {
+    name: "a rare tag's feed, page 1",
+    send: () => t.http.get(`/api/posts?feed=tag&tag=${rareTag}`),
     pagedInOrder: true,
   },
   {
