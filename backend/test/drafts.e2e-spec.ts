@@ -1,6 +1,6 @@
 import type { Draft } from '@techit/contract/api-types';
 import { LIMITS } from '@techit/contract/limits';
-import { createDraft, readDraft } from './support/draft-factories';
+import { createDraft, publish, readDraft } from './support/draft-factories';
 import { createPost, createUser, makeAdmin, type TestUser, text } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -359,79 +359,57 @@ describe('publishing with draftId', () => {
 
   it('createpost deletes the caller’s draft once the post is created', async () => {
     const draft = await createDraft(t, author, { title: 'Ready' });
-    const response = await t.http
-      .post('/api/createpost')
-      .set('Authorization', author.auth)
-      .send({ title: 'Ready', desc: 'Published', draftId: draft._id })
-      .expect(201);
+    const response = await publish(t, author, 'createpost', {
+      title: 'Ready',
+      desc: 'Published',
+      draftId: draft._id,
+    }).expect(201);
     expect(response.body.post).not.toHaveProperty('draftId');
     expect(await readDraft(t, author, draft._id)).toBe(404);
   });
 
   it('createnotice deletes the caller’s draft once the notice is created', async () => {
     const draft = await createDraft(t, author, { kind: 'notice', desc: 'Meet-up' });
-    await t.http
-      .post('/api/createnotice')
-      .set('Authorization', author.auth)
-      .send({ desc: 'Meet-up', draftId: draft._id })
-      .expect(201);
+    await publish(t, author, 'createnotice', { desc: 'Meet-up', draftId: draft._id }).expect(201);
     expect(await readDraft(t, author, draft._id)).toBe(404);
   });
 
   it('editpost deletes the edit draft once the post is saved', async () => {
     const post = await createPost(t, author);
     const draft = await createDraft(t, author, { postId: post._id, title: 'Edited' });
-    await t.http
-      .put(`/api/editpost/${post._id}`)
-      .set('Authorization', author.auth)
-      .send({ title: 'Edited', desc: 'Still here', category: 'Informative', draftId: draft._id })
-      .expect(200);
+    await publish(t, author, `editpost/${post._id}`, {
+      title: 'Edited',
+      desc: 'Still here',
+      category: 'Informative',
+      draftId: draft._id,
+    }).expect(200);
     expect(await readDraft(t, author, draft._id)).toBe(404);
   });
 
   it("with someone else's draftId creates the post and leaves that draft untouched", async () => {
     const theirs = await createDraft(t, other, { title: 'Theirs' });
-    await t.http
-      .post('/api/createpost')
-      .set('Authorization', author.auth)
-      .send({ title: 'Mine', desc: 'Mine', draftId: theirs._id })
-      .expect(201);
-    await t.http
-      .post('/api/createnotice')
-      .set('Authorization', author.auth)
-      .send({ desc: 'Mine', draftId: theirs._id })
-      .expect(201);
+    await publish(t, author, 'createpost', { title: 'Mine', desc: 'Mine', draftId: theirs._id }).expect(201);
+    await publish(t, author, 'createnotice', { desc: 'Mine', draftId: theirs._id }).expect(201);
     expect(await readDraft(t, other, theirs._id)).toEqual(theirs);
   });
 
   it('with an unknown or malformed draftId still publishes', async () => {
     for (const draftId of [UNKNOWN_ID, 'nonsense']) {
-      await t.http
-        .post('/api/createpost')
-        .set('Authorization', author.auth)
-        .send({ title: 'Anyway', desc: 'Anyway', draftId })
-        .expect(201);
+      await publish(t, author, 'createpost', { title: 'Anyway', desc: 'Anyway', draftId }).expect(201);
     }
   });
 
   it('a failed createpost, createnotice or editpost keeps the draft', async () => {
     const draft = await createDraft(t, author, { title: 'Not yet' });
-    await t.http
-      .post('/api/createpost')
-      .set('Authorization', author.auth)
-      .send({ title: '', desc: 'No title', draftId: draft._id })
-      .expect(400);
-    await t.http
-      .post('/api/createnotice')
-      .set('Authorization', author.auth)
-      .send({ desc: text(LIMITS.noticeDescMax + 1), draftId: draft._id })
-      .expect(400);
+    await publish(t, author, 'createpost', { title: '', desc: 'No title', draftId: draft._id }).expect(400);
+    await publish(t, author, 'createnotice', { desc: text(LIMITS.noticeDescMax + 1), draftId: draft._id }).expect(400);
     const post = await createPost(t, other);
-    await t.http
-      .put(`/api/editpost/${post._id}`)
-      .set('Authorization', author.auth)
-      .send({ title: 'Not mine', desc: 'x', category: 'Informative', draftId: draft._id })
-      .expect(403);
+    await publish(t, author, `editpost/${post._id}`, {
+      title: 'Not mine',
+      desc: 'x',
+      category: 'Informative',
+      draftId: draft._id,
+    }).expect(403);
     expect(await readDraft(t, author, draft._id)).toEqual(draft);
   });
 

@@ -1,9 +1,8 @@
 import type { Post, PostRevisionsReply } from '@techit/contract/api-types';
-import { DEFAULT_PROFILE_PIC } from '@techit/contract/limits';
 import { createPost, createUser, makeAdmin, type TestUser } from './support/factories';
+import { expectedRevision } from './support/revision-factories';
 import { snapshot, startTestApp, type TestApp } from './support/test-app';
 
-const ID = /^[0-9a-f]{24}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const MISSING_ID = '0123456789abcdef01234567';
 
@@ -59,27 +58,16 @@ describe('edit history', () => {
     }).expect(200);
 
     const reply = (await revisions(alice, post._id).expect(200)).body as PostRevisionsReply;
-    const editedBy = { _id: alice.id, userName: alice.userName, pic: DEFAULT_PROFILE_PIC };
     expect(reply).toEqual({
       revisions: [
-        {
-          _id: expect.stringMatching(ID),
-          editedBy,
-          createdAt: expect.stringMatching(ISO),
-          changes: {
-            category: { from: 'Doubt', to: 'Informative' },
-            link1: { from: 'https://github.com/original', to: '' },
-          },
-        },
-        {
-          _id: expect.stringMatching(ID),
-          editedBy,
-          createdAt: expect.stringMatching(ISO),
-          changes: {
-            title: { from: 'Original title', to: 'Second title' },
-            desc: { from: 'The first words', to: 'The second words' },
-          },
-        },
+        expectedRevision(alice, {
+          category: { from: 'Doubt', to: 'Informative' },
+          link1: { from: 'https://github.com/original', to: '' },
+        }),
+        expectedRevision(alice, {
+          title: { from: 'Original title', to: 'Second title' },
+          desc: { from: 'The first words', to: 'The second words' },
+        }),
       ],
       nextCursor: null,
     });

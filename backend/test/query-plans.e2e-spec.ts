@@ -1,4 +1,4 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Response } from 'supertest';
 import { runSeed, SEED_PASSWORD } from '../src/seed/run-seed';
 import type { SeedSummary } from '../src/seed/seed-summary';
@@ -14,6 +14,11 @@ import { startTestApp, type TestApp } from './support/test-app';
  * made (a realistic shape: long-tail authors, viral posts, heavy followers) and ANALYZEd.
  * PostgreSQL: EXPLAIN (FORMAT JSON), no "Seq Scan" node on those tables. SQLite: EXPLAIN QUERY
  * PLAN, no "SCAN <table>" step that uses no index.
+ *
+ * Feeds whose pages must cost the same however long the list is (`pagedInOrder`) must also read
+ * their rows in the order shown: no sort of all the matching rows before the page is cut (a
+ * "Sort" node over a table's rows on PostgreSQL, "USE TEMP B-TREE FOR ORDER BY" on SQLite). Only
+ * the page's own few rows may be sorted once picked.
  */
 const SIZES = { users: 2_000, posts: 100_000, likes: 200_000, comments: 50_000, follows: 40_000, notices: 5_000 };
 const WATCHED_TABLES = ['posts', 'likes', 'comments', 'follows', 'post_tags'];
@@ -22,8 +27,6 @@ const WATCHED_TABLES = ['posts', 'likes', 'comments', 'follows', 'post_tags'];
  * plan, and so is one of the few rows of a reader's followed and muted tags.
  */
 const TABLES = [...WATCHED_TABLES, 'users', 'notices', 'tag_prefs', 'tags'];
-/** The seed writes no tags: every post gets one of 16 (by its id's last hex digit) before planning. */
-const TAG_NAMES = [...'0123456789abcdef'].map((digit) => `tag-${digit}`);
 const NOW = new Date('2026-06-01T00:00:00.000Z');
 
 interface Statement {
@@ -34,6 +37,8 @@ interface Statement {
 interface Case {
   name: string;
   send: () => Promise<Response>;
+  /** The page is read in its order from an index, never sorted whole (see the top of this file). */
+  pagedInOrder?: boolean;
 }
 
 /** One step of a plan, in a form both dialects share. */
@@ -42,6 +47,8 @@ interface Step {
   /** "Seq Scan", "Index Only Scan Backward posts_created_idx", "SEARCH likes USING PRIMARY KEY (…)" … */
   how: string;
   fullScan: boolean;
+  /** A sort of every row a query matched, before its LIMIT cuts the page (not of a page's own rows). */
+  sortsWhole: boolean;
 }
 
 let t: TestApp;
@@ -51,6 +58,13 @@ let heavyAuth: string;
 let lightAuth: string;
 let lightFollows: number;
 let mostFollowed: { id: string; followers: number };
+/** The seed's most used tag, and a popular tag the heavy follower mutes (one they do not follow). */
+let popularTag: string;
+/** A tag on a few hundred of the 100k posts: where walking the newest posts would read far. */
+let rareTag: string;
+let mutedTag: string;
+let hotCursor: string;
+let tagDeepCursor: string;
 const report: string[] = [];
 
 beforeAll(async () => {
@@ -82,18 +96,40 @@ beforeAll(async () => {
     .orderBy('followee_id')
     .executeTakeFirstOrThrow();
   mostFollowed = { id: popular.followee_id, followers: Number(popular.n) };
-  await t.db
-    .insertInto('tags')
-    .values(TAG_NAMES.map((name) => ({ name, posts_count: 0, followers_count: 0 })))
-    .execute();
-  await sql`insert into post_tags (post_id, tag, position, created_at)
-    select id, 'tag-' || substr(id, 24, 1), 0, created_at from posts`.execute(t.db);
-  await sql`analyze`.execute(t.db);
-  // The heavy follower mutes a tag (1 post in 16 left out); the light one follows two.
-  await t.http.put('/api/tags/tag-3/mute').set('Authorization', heavyAuth).expect(200);
-  await t.http.put('/api/tags/tag-a/follow').set('Authorization', lightAuth).expect(200);
-  await t.http.put('/api/tags/tag-b/follow').set('Authorization', lightAuth).expect(200);
+  // The seed tags posts (Zipf over a few hundred names); the heavy follower follows three of them.
+  const byUse = await t.db.selectFrom('tags').select('name').orderBy('posts_count', 'desc').limit(8).execute();
+  popularTag = summary.landmarks.popularTag ?? '';
+  const rare = await t.db
+    .selectFrom('tags')
+    .select('name')
+    .where('posts_count', '>=', 100)
+    .orderBy('posts_count')
+    .orderBy('name')
+    .executeTakeFirstOrThrow();
+  rareTag = rare.name;
+  mutedTag =
+    byUse.map((row) => row.name).find((name) => !summary.landmarks.signInUserFollowedTags.includes(name)) ?? '';
+  // The heavy follower mutes a popular tag; the light one follows two more (beside any of their own).
+  await t.http.put(`/api/tags/${mutedTag}/mute`).set('Authorization', heavyAuth).expect(200);
+  await t.http
+    .put(`/api/tags/${byUse[2]?.name ?? ''}/follow`)
+    .set('Authorization', lightAuth)
+    .expect(200);
+  await t.http
+    .put(`/api/tags/${byUse[6]?.name ?? ''}/follow`)
+    .set('Authorization', lightAuth)
+    .expect(200);
+  hotCursor = await nextCursorOf('/api/posts?feed=hot&page=100');
+  tagDeepCursor = await nextCursorOf(`/api/posts?feed=tag&tag=${popularTag}&page=100`);
 }, 600_000);
+
+/** A deep page's nextCursor: where a cursor page that far down starts. */
+async function nextCursorOf(path: string): Promise<string> {
+  const response = await t.http.get(path).expect(200);
+  const cursor: unknown = response.body.nextCursor;
+  if (typeof cursor !== 'string') throw new Error(`${path} gave no nextCursor`);
+  return cursor;
+}
 
 afterAll(async () => {
   // Printed so that a reader of the CI log sees what each request's plan was, not only that it passed.
@@ -117,7 +153,7 @@ const landmark = (name: keyof SeedSummary['landmarks']): string => {
 };
 
 const cases: Case[] = [
-  { name: 'for-you feed, page 1, visitor', send: () => t.http.get('/api/posts') },
+  { name: 'for-you feed, page 1, visitor', send: () => t.http.get('/api/posts'), pagedInOrder: true },
   // The page, its newest comments, plus the token's account and which of the page's posts the reader likes.
   {
     name: 'for-you feed, page 1, signed in (likedBy)',
@@ -126,6 +162,19 @@ const cases: Case[] = [
   {
     name: 'for-you feed, deep cursor (10,000 posts down)',
     send: () => t.http.get(`/api/posts?cursor=${encodeURIComponent(landmark('deepCursor'))}`),
+    pagedInOrder: true,
+  },
+  // The hot feed (decision 033): by the stored score from posts_hot_idx, page 1 and by cursor.
+  { name: 'hot feed, page 1, visitor', send: () => t.http.get('/api/posts?feed=hot'), pagedInOrder: true },
+  {
+    name: 'hot feed, cursor page (1,000 posts down)',
+    send: () => t.http.get(`/api/posts?feed=hot&cursor=${encodeURIComponent(hotCursor)}`),
+    pagedInOrder: true,
+  },
+  {
+    name: 'hot feed, signed in, muting a tag',
+    send: () => t.http.get('/api/posts?feed=hot').set('Authorization', heavyAuth),
+    pagedInOrder: true,
   },
   { name: 'for-you feed, offset page 200', send: () => t.http.get('/api/posts?page=200') },
   {
@@ -155,16 +204,38 @@ const cases: Case[] = [
     send: () => t.http.get('/api/top-posts').set('Authorization', heavyAuth),
   },
   { name: 'top posts of the week', send: () => t.http.get('/api/top-posts?window=week') },
-  { name: 'a tag feed', send: () => t.http.get('/api/posts?feed=tag&tag=tag-5') },
+  // The tag feeds (decision 032) walk post_tags' (tag, created_at, post_id) index.
   {
-    name: 'a tag feed, deep cursor',
-    send: () => t.http.get(`/api/posts?feed=tag&tag=tag-5&cursor=${encodeURIComponent(landmark('deepCursor'))}`),
+    name: "the most used tag's feed, page 1",
+    send: () => t.http.get(`/api/posts?feed=tag&tag=${popularTag}`),
+    pagedInOrder: true,
   },
   {
-    name: 'the feed of the tags followed (two)',
-    send: () => t.http.get('/api/posts?feed=tags').set('Authorization', lightAuth),
+    name: "the most used tag's feed, cursor page (1,000 posts down)",
+    send: () => t.http.get(`/api/posts?feed=tag&tag=${popularTag}&cursor=${encodeURIComponent(tagDeepCursor)}`),
+    pagedInOrder: true,
   },
-  { name: 'tag autocomplete', send: () => t.http.get('/api/tags?prefix=tag').set('Authorization', lightAuth) },
+  {
+    name: "a rare tag's feed, page 1",
+    send: () => t.http.get(`/api/posts?feed=tag&tag=${rareTag}`),
+    pagedInOrder: true,
+  },
+  {
+    name: 'a tag feed, signed in, muting a tag',
+    send: () => t.http.get(`/api/posts?feed=tag&tag=${popularTag}`).set('Authorization', heavyAuth),
+    pagedInOrder: true,
+  },
+  {
+    name: 'the feed of the tags followed (three), muting a tag',
+    send: () => t.http.get('/api/posts?feed=tags').set('Authorization', heavyAuth),
+    pagedInOrder: true,
+  },
+  {
+    name: 'the feed of the tags followed, page 3',
+    send: () => t.http.get('/api/posts?feed=tags&page=3').set('Authorization', lightAuth),
+    pagedInOrder: true,
+  },
+  { name: 'tag autocomplete', send: () => t.http.get('/api/tags?prefix=s').set('Authorization', lightAuth) },
   {
     name: 'a post with its conversation (the most-commented post)',
     send: () => t.http.get(`/api/posts/${landmark('manyCommentsPostId')}`).set('Authorization', heavyAuth),
@@ -250,29 +321,39 @@ describe('query plans at 100k posts', () => {
     report.push(`the most-followed user has ${mostFollowed.followers} followers`);
   });
 
-  it.each(cases)('$name reads posts, likes, comments and follows through indexes only', async ({ name, send }) => {
-    recorded = [];
-    const response = await send();
-    const statements = recorded;
-    recorded = null;
-    expect(response.status).toBeLessThan(300);
-    const queries = statements.filter((statement) => /^\s*(select|insert|update|delete|with)\b/i.test(statement.sql));
-    expect(queries.length).toBeGreaterThan(0);
+  it.each(cases)(
+    '$name reads posts, likes, comments and follows through indexes only',
+    async ({ name, send, pagedInOrder }) => {
+      recorded = [];
+      const response = await send();
+      const statements = recorded;
+      recorded = null;
+      expect(response.status).toBeLessThan(300);
+      const queries = statements.filter((statement) => /^\s*(select|insert|update|delete|with)\b/i.test(statement.sql));
+      expect(queries.length).toBeGreaterThan(0);
 
-    const fullScans: { sql: string; step: string }[] = [];
-    const used = new Set<string>();
-    for (const query of queries) {
-      for (const step of await planOf(query)) {
-        // Steps on a subquery's alias (SQLite's "SCAN newest_0") are reported through its own tables.
-        if (step.table === null || !TABLES.includes(step.table)) continue;
-        used.add(`${step.table}: ${step.how}`);
-        if (step.fullScan && WATCHED_TABLES.includes(step.table))
-          fullScans.push({ sql: query.sql, step: `${step.table}: ${step.how}` });
+      const fullScans: { sql: string; step: string }[] = [];
+      const wholeSorts: { sql: string; step: string }[] = [];
+      const used = new Set<string>();
+      for (const query of queries) {
+        const steps = await planOf(query);
+        if (pagedInOrder) {
+          for (const step of steps.filter((candidate) => candidate.sortsWhole))
+            wholeSorts.push({ sql: query.sql, step: step.how });
+        }
+        for (const step of steps) {
+          // Steps on a subquery's alias (SQLite's "SCAN newest_0") are reported through its own tables.
+          if (step.table === null || !TABLES.includes(step.table)) continue;
+          used.add(`${step.table}: ${step.how}`);
+          if (step.fullScan && WATCHED_TABLES.includes(step.table))
+            fullScans.push({ sql: query.sql, step: `${step.table}: ${step.how}` });
+        }
       }
-    }
-    report.push(`${name} (${queries.length} statements): ${[...used].sort().join('; ')}`);
-    expect(fullScans).toEqual([]);
-  });
+      report.push(`${name} (${queries.length} statements): ${[...used].sort().join('; ')}`);
+      expect(fullScans).toEqual([]);
+      expect(wholeSorts).toEqual([]);
+    },
+  );
 });
 
 /** The plan of one recorded statement, as the database would run it with these values. */
@@ -285,15 +366,24 @@ async function planOf(statement: Statement): Promise<Step[]> {
     if (!root) throw new Error(`No plan for ${statement.sql}`);
     return postgresSteps(root);
   }
-  const { rows } = await t.db.executeQuery<{ detail: string }>(
+  const { rows } = await t.db.executeQuery<{ id: number; parent: number; detail: string }>(
     CompiledQuery.raw(`EXPLAIN QUERY PLAN ${statement.sql}`, [...statement.parameters]),
   );
-  return rows.map(({ detail }) => {
+  const steps = rows.map(({ parent, detail }) => {
     // "SCAN posts", "SCAN posts USING INDEX …", "SEARCH likes USING PRIMARY KEY (…)", "SCAN newest_0"…
     const match = /^(SCAN|SEARCH) (\w+)/.exec(detail);
     const table = match?.[2] ?? null;
-    return { table, how: detail, fullScan: match?.[1] === 'SCAN' && !/\bUSING\b/.test(detail) };
+    return { parent, table, how: detail, fullScan: match?.[1] === 'SCAN' && !/\bUSING\b/.test(detail) };
   });
+  // A temp b-tree for ORDER BY inside a subquery (the page's ids) that reads a table itself sorts
+  // all the rows it matched; at the top (parent 0) it sorts only the page's own rows, once picked.
+  return steps.map(({ parent, ...step }) => ({
+    ...step,
+    sortsWhole:
+      parent !== 0 &&
+      /^USE TEMP B-TREE FOR .*ORDER BY/.test(step.how) &&
+      steps.some((sibling) => sibling.parent === parent && WATCHED_TABLES.includes(sibling.table ?? '')),
+  }));
 }
 
 interface PostgresPlanNode {
@@ -304,7 +394,7 @@ interface PostgresPlanNode {
   Plans?: PostgresPlanNode[];
 }
 
-function postgresSteps(node: PostgresPlanNode): Step[] {
+function postgresSteps(node: PostgresPlanNode, underLimit = false): Step[] {
   // A bitmap heap scan reads the rows that its Bitmap Index Scan children found: name those indexes.
   const indexes = node['Index Name'] ? [node['Index Name']] : bitmapIndexes(node);
   const here: Step[] = node['Relation Name']
@@ -315,10 +405,21 @@ function postgresSteps(node: PostgresPlanNode): Step[] {
             .filter(Boolean)
             .join(' '),
           fullScan: node['Node Type'].includes('Seq Scan'),
+          sortsWhole: false,
         },
       ]
     : [];
-  return [...here, ...(node.Plans ?? []).flatMap(postgresSteps)];
+  // A Sort under a Limit with no Limit below it sorts every row matched before the page is cut; a
+  // Sort over limited inputs (a merge of per-tag pages) or at the top (the page's rows) does not.
+  if (node['Node Type'] === 'Sort' && underLimit && !hasLimitBelow(node)) {
+    here.push({ table: null, how: 'Sort of every matched row under a Limit', fullScan: false, sortsWhole: true });
+  }
+  const limited = underLimit || node['Node Type'] === 'Limit';
+  return [...here, ...(node.Plans ?? []).flatMap((child) => postgresSteps(child, limited))];
+}
+
+function hasLimitBelow(node: PostgresPlanNode): boolean {
+  return (node.Plans ?? []).some((child) => child['Node Type'] === 'Limit' || hasLimitBelow(child));
 }
 
 function bitmapIndexes(node: PostgresPlanNode): string[] {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS, USER_NAME_PATTERN } from '@techit/contract/limits';
+import { TAG_PATTERN } from '@techit/contract/tag-rules';
 import { WRONG_POST_COUNTERS_QUERY } from '@techit/testkit/counter-query';
 import { sql } from 'kysely';
 import { isHttpUrl } from '@techit/contract/url-rules';
@@ -10,6 +11,7 @@ import { isoTime } from '../src/seed/iso-time';
 import { longTail } from '../src/seed/long-tail';
 import { runSeed, SEED_PASSWORD, SEED_SUMMARY_FILE } from '../src/seed/run-seed';
 import type { SeedSummary } from '../src/seed/seed-summary';
+import { SEED_TAGS } from '../src/seed/seed-tags';
 import { DEFAULT_SIZES, parseSeedArgs, SeedUsageError } from '../src/seed/seed-options';
 import { snapshot, startTestApp, type TestApp } from './support/test-app';
 
@@ -81,7 +83,11 @@ describe('npm run seed', () => {
            + (select count(*) from follows f where not exists (select 1 from users u where u.id = f.follower_id)
                                                 or not exists (select 1 from users u where u.id = f.followee_id))
            + (select count(*) from posts p where not exists (select 1 from users u where u.id = p.author_id))
-           + (select count(*) from notices n where not exists (select 1 from users u where u.id = n.author_id)) as n`.execute(
+           + (select count(*) from notices n where not exists (select 1 from users u where u.id = n.author_id))
+           + (select count(*) from post_tags pt where not exists (select 1 from posts p where p.id = pt.post_id)
+                                                  or not exists (select 1 from tags g where g.name = pt.tag))
+           + (select count(*) from tag_prefs tp where not exists (select 1 from users u where u.id = tp.user_id)
+                                                  or not exists (select 1 from tags g where g.name = tp.tag)) as n`.execute(
       t.db,
     );
     expect(await count(orphans)).toBe(0);
@@ -206,6 +212,108 @@ describe('npm run seed', () => {
       .query({ feed: 'for-you', cursor: summary.landmarks.deepCursor, limit: 4 })
       .expect(200);
     expect(page.body.posts.map((post: { _id: string }) => post._id)).toEqual(expected.map((row) => row.id));
+  });
+
+  it('gives posts 0–4 valid tags in their own order, dated as their post, popular names on many posts', async () => {
+    expect(SEED_TAGS.length).toBeGreaterThanOrEqual(200);
+    expect(SEED_TAGS.every((name) => TAG_PATTERN.test(name))).toBe(true);
+    const rows = await t.db
+      .selectFrom('post_tags')
+      .innerJoin('posts', 'posts.id', 'post_tags.post_id')
+      .select([
+        'post_tags.post_id',
+        'post_tags.tag',
+        'post_tags.position',
+        'post_tags.created_at',
+        'posts.created_at as posted',
+      ])
+      .orderBy('post_tags.post_id')
+      .orderBy('post_tags.position')
+      .execute();
+    const byPost = new Map<string, number[]>();
+    for (const row of rows) {
+      expect(SEED_TAGS).toContain(row.tag);
+      expect(row.created_at).toBe(row.posted);
+      byPost.set(row.post_id, [...(byPost.get(row.post_id) ?? []), Number(row.position)]);
+    }
+    for (const positions of byPost.values()) {
+      expect(positions.length).toBeLessThanOrEqual(LIMITS.postTagsMax);
+      expect(positions).toEqual(positions.map((_, index) => index));
+    }
+    // Some posts have none, most have some; use falls off with rank (Zipf) over many names.
+    expect(byPost.size).toBeGreaterThan(SIZES.posts * 0.7);
+    expect(byPost.size).toBeLessThan(SIZES.posts);
+    const perTag = new Map<string, number>();
+    for (const row of rows) perTag.set(row.tag, (perTag.get(row.tag) ?? 0) + 1);
+    expect(perTag.size).toBeGreaterThan(50);
+    const top = [...perTag.entries()].sort((a, b) => b[1] - a[1])[0];
+    expect(top[0]).toBe(summary.landmarks.popularTag);
+    expect(top[1]).toBeGreaterThan(rows.length / 10);
+
+    // Post replies carry them as stored, in order.
+    const [postId, positions] = [...byPost.entries()].find(([, list]) => list.length >= 2) ?? ['', []];
+    const reply = await t.http.get(`/api/posts/${postId}`).expect(200);
+    expect(reply.body.post.tags).toEqual(rows.filter((row) => row.post_id === postId).map((row) => row.tag));
+    expect(reply.body.post.tags).toHaveLength(positions.length);
+  });
+
+  it('keeps the tags table equal to its rows, as the API reports it: posts, followers, autocomplete', async () => {
+    const wrong = await sql<{ name: string }>`
+      select name from tags g
+       where posts_count <> (select count(*) from post_tags pt where pt.tag = g.name)
+          or followers_count <> (select count(*) from tag_prefs tp where tp.tag = g.name and tp.kind = 'follow')
+          or not exists (select 1 from post_tags pt where pt.tag = g.name union all
+                         select 1 from tag_prefs tp where tp.tag = g.name)`.execute(t.db);
+    expect(wrong.rows).toEqual([]);
+    expect(
+      await count(sql<{ n: number }>`select count(*) as n from tag_prefs where kind = 'follow'`.execute(t.db)),
+    ).toBeGreaterThan(0);
+    expect(
+      await count(
+        sql<{ n: number }>`select count(*) as n from tag_prefs where kind not in ('follow', 'mute')`.execute(t.db),
+      ),
+    ).toBe(0);
+
+    const popular = summary.landmarks.popularTag ?? '';
+    const stored = await t.db.selectFrom('tags').selectAll().where('name', '=', popular).executeTakeFirstOrThrow();
+    const tag = await t.http.get(`/api/tags/${popular}`).expect(200);
+    expect(tag.body.tag).toMatchObject({
+      name: popular,
+      postsCount: Number(stored.posts_count),
+      followersCount: Number(stored.followers_count),
+    });
+    const feed = await t.http.get('/api/posts').query({ feed: 'tag', tag: popular, limit: 50 }).expect(200);
+    expect(feed.body.posts.length).toBe(Math.min(50, Number(stored.posts_count)));
+    const suggestions = await t.http
+      .get('/api/tags')
+      .query({ prefix: popular.slice(0, 2) })
+      .expect(200);
+    expect(suggestions.body.tags[0]).toMatchObject({ name: popular });
+  });
+
+  it('makes the sign-in user follow a few tags, so their tags feed has posts', async () => {
+    const followed = summary.landmarks.signInUserFollowedTags;
+    expect(followed).toHaveLength(3);
+    const prefs = await t.db
+      .selectFrom('tag_prefs')
+      .select(['tag', 'kind'])
+      .where('user_id', '=', summary.landmarks.heavyFollowerId)
+      .execute();
+    expect(prefs.map((pref) => pref.tag).sort()).toEqual([...followed].sort());
+    expect(prefs.every((pref) => pref.kind === 'follow')).toBe(true);
+    const signIn = await t.http
+      .post('/api/signin')
+      .send({ userName: summary.landmarks.signInUserName, password: summary.password })
+      .expect(200);
+    const feed = await t.http
+      .get('/api/posts')
+      .query({ feed: 'tags', limit: 10 })
+      .set('authorization', `Bearer ${signIn.body.token}`)
+      .expect(200);
+    expect(feed.body.posts.length).toBeGreaterThan(0);
+    for (const post of feed.body.posts as { tags: string[] }[]) {
+      expect(post.tags.some((name) => followed.includes(name))).toBe(true);
+    }
   });
 
   it('lets every seeded user sign in with the one password in the summary', async () => {

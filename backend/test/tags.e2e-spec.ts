@@ -256,6 +256,30 @@ describe('tag feeds and mutes', () => {
     await expectRejected(() => feed({ feed: 'tag', tag: 'no way' }), 400);
   });
 
+  it('feed=tags for a reader following more than 50 tags (the newest-posts walk) pages each post once, muted ones out', async () => {
+    await fresh();
+    const alice = await createUser(t);
+    const reader = await createUser(t);
+    for (const [title, tags] of [
+      ['a', ['t0', 't50']],
+      ['b', ['other']],
+      ['c', ['t7']],
+      ['d', ['t9', 'noise']],
+      ['e', ['t50', 't3', 't1']],
+    ] as const)
+      await createPost(t, alice, { title, tags });
+    for (let n = 0; n <= 50; n++) await pref(reader, `t${n}`, 'follow').expect(200);
+    await pref(reader, 'noise', 'mute').expect(200);
+    for (const by of ['cursor', 'page'] as const) {
+      expect(await walk({ feed: 'tags' }, reader, by)).toEqual(['e', 'c', 'a']);
+    }
+    // One fewer followed tag: the merge of per-tag pages answers the same.
+    await pref(reader, 't50', 'unfollow').expect(200);
+    for (const by of ['cursor', 'page'] as const) {
+      expect(await walk({ feed: 'tags' }, reader, by)).toEqual(['e', 'c', 'a']);
+    }
+  });
+
   it("leaves a muted tag's posts out of every feed and the top posts for that reader only", async () => {
     await fresh();
     const alice = await createUser(t);

@@ -18,10 +18,12 @@ const SUMMARY_FILE = 'seed-summary.json';
 /**
  * What the data generator writes next to the data (DATA_DIR/seed-summary.json), as far as the
  * bench reads it. The bench's sizes (at least two users and a post) give every landmark but the
- * deep cursor, which needs more than 10,000 posts.
+ * deep cursor, which needs more than 10,000 posts, and the popular tag, which needs a tagged post.
  */
 export type SeedSummary = Pick<StoredSeedSummary, 'seed' | 'dialect' | 'sizes' | 'durationMs' | 'password'> & {
-  landmarks: { [K in keyof SeedLandmarks]: K extends 'deepCursor' ? string | null : NonNullable<SeedLandmarks[K]> };
+  landmarks: {
+    [K in keyof SeedLandmarks]: K extends 'deepCursor' | 'popularTag' ? string | null : NonNullable<SeedLandmarks[K]>;
+  };
 };
 
 export interface DataSet {
@@ -210,6 +212,9 @@ export function readSeedSummary(path: string): SeedSummary | null {
   if (!textKeys.every((key) => typeof landmarks[key] === 'string')) return null;
   if (typeof raw.password !== 'string' || (raw.dialect !== 'sqlite' && raw.dialect !== 'postgres')) return null;
   if (landmarks.deepCursor !== null && typeof landmarks.deepCursor !== 'string') return null;
+  // Absent from the summaries of seeds before posts had tags: that data set has no tags to measure.
+  const followedTags = landmarks.signInUserFollowedTags;
+  if (!Array.isArray(followedTags) || !followedTags.every((tag) => typeof tag === 'string')) return null;
   const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
   const str = (value: unknown): string => (typeof value === 'string' ? value : '');
   return {
@@ -236,6 +241,8 @@ export function readSeedSummary(path: string): SeedSummary | null {
       profileUserId: str(landmarks.profileUserId),
       signInUserName: str(landmarks.signInUserName),
       deepCursor: typeof landmarks.deepCursor === 'string' ? landmarks.deepCursor : null,
+      popularTag: typeof landmarks.popularTag === 'string' ? landmarks.popularTag : null,
+      signInUserFollowedTags: followedTags,
     },
   };
 }

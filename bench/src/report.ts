@@ -91,6 +91,7 @@ export function describeMachine(): Machine {
 }
 
 const MAX_P99_MS = 25;
+const TAG_AUTOCOMPLETE_P99_MS = 20;
 const WRITES_MIN_RPS = 2000;
 const RSS_MAX_MB = 300;
 
@@ -127,6 +128,35 @@ export function evaluateTargets(report: Omit<DialectReport, 'targets'>): TargetL
     'hot-deep-cursor p50 ≤ 1.3 × hot p50',
     hotDeep && hot ? `${ms(hotDeep.p50)} vs ${ms(hot.p50)} ms (${(hotDeep.p50 / hot.p50).toFixed(2)}×)` : null,
     !!hotDeep && !!hot && hotDeep.p50 <= 1.3 * hot.p50,
+  );
+  // Tags (issue 17): autocomplete p99 <= 20 ms; the tag feeds held to the feeds' p99 and, like the
+  // hot feed, a deep page by cursor as fast as page 1.
+  for (const name of ['tags-prefix-1', 'tags-prefix-2']) {
+    const measured = row(name);
+    add(
+      `${name} (autocomplete) p99 ≤ ${TAG_AUTOCOMPLETE_P99_MS} ms`,
+      measured ? `${ms(measured.p99)} ms` : null,
+      !!measured && measured.p99 <= TAG_AUTOCOMPLETE_P99_MS,
+    );
+  }
+  const tagFeed = row('tag-feed');
+  const tagDeep = row('tag-deep-cursor');
+  for (const [name, measured] of [
+    ['tag-feed', tagFeed],
+    ['tags-feed', row('tags-feed')],
+  ] as const) {
+    add(
+      `${name} p99 ≤ ${MAX_P99_MS} ms`,
+      measured ? `${ms(measured.p99)} ms` : null,
+      !!measured && measured.p99 <= MAX_P99_MS,
+    );
+  }
+  add(
+    'tag-deep-cursor p50 ≤ 1.3 × tag-feed p50',
+    tagDeep && tagFeed
+      ? `${ms(tagDeep.p50)} vs ${ms(tagFeed.p50)} ms (${(tagDeep.p50 / tagFeed.p50).toFixed(2)}×)`
+      : null,
+    !!tagDeep && !!tagFeed && tagDeep.p50 <= 1.3 * tagFeed.p50,
   );
   const following = row('following');
   add(

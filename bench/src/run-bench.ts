@@ -25,7 +25,14 @@ import {
   writeJson,
 } from './report';
 import { RssSampler } from './rss-sampler';
-import { HOT_DEEP_PAGE_PATH, type ReadScenario, SCENARIO_NAMES, WRITE_SCENARIOS, readScenarios } from './scenarios';
+import {
+  HOT_DEEP_PAGE_PATH,
+  type ReadScenario,
+  SCENARIO_NAMES,
+  tagDeepPagePath,
+  WRITE_SCENARIOS,
+  readScenarios,
+} from './scenarios';
 import {
   type Reader,
   type WriteProblems,
@@ -129,7 +136,7 @@ async function benchDialect(options: BenchOptions, dialect: Dialect, machine: Ma
     const wanted = (name: string): boolean => !options.only || options.only.has(name);
     const writesWanted = WRITE_SCENARIOS.some(wanted);
     let readers: Reader[] = [];
-    if (writesWanted || wanted('for-you-auth')) {
+    if (writesWanted || wanted('for-you-auth') || wanted('tags-feed')) {
       const count = writesWanted ? WRITERS : 1;
       const started = Date.now();
       readers = await signInReaders(server.baseUrl, dataSet.summary, count);
@@ -140,8 +147,13 @@ async function benchDialect(options: BenchOptions, dialect: Dialect, machine: Ma
       readers[0]?.token ??
       null;
 
-    const hotDeepCursor = await deepHotCursor(server.baseUrl);
-    for (const scenario of readScenarios(dataSet.summary, options.sizes, readerToken, hotDeepCursor)) {
+    const deepCursors = {
+      hot: await deepCursor(server.baseUrl, HOT_DEEP_PAGE_PATH),
+      tag: dataSet.summary.landmarks.popularTag
+        ? await deepCursor(server.baseUrl, tagDeepPagePath(dataSet.summary))
+        : null,
+    };
+    for (const scenario of readScenarios(dataSet.summary, options.sizes, readerToken, deepCursors)) {
       if (wanted(scenario.name)) rows.push(await runRead(context, scenario));
     }
 
@@ -440,12 +452,12 @@ main().then(
 );
 
 /**
- * The hot feed's cursor after its DEEP_PAGE × FEED_PAGE_SIZE hottest posts: the nextCursor of that
- * page read by number (the seed's landmarks hold only the for-you cursor). Null when the data set
- * is too small for that page to have a next one.
+ * A feed's cursor after its first DEEP_PAGE × FEED_PAGE_SIZE posts (the hot feed's, the popular
+ * tag's): the nextCursor of that page read by number (the seed's landmarks hold only the for-you
+ * cursor). Null when the data set is too small for that page to have a next one.
  */
-async function deepHotCursor(baseUrl: string): Promise<string | null> {
-  const reply = await fetch(`${baseUrl}${HOT_DEEP_PAGE_PATH}`);
+async function deepCursor(baseUrl: string, deepPagePath: string): Promise<string | null> {
+  const reply = await fetch(`${baseUrl}${deepPagePath}`);
   if (!reply.ok) return null;
   const body = (await reply.json()) as { nextCursor?: unknown };
   return typeof body.nextCursor === 'string' ? body.nextCursor : null;

@@ -25,6 +25,11 @@ export const SCENARIO_NAMES = [
   'following',
   'hot',
   'hot-deep-cursor',
+  'tags-prefix-1',
+  'tags-prefix-2',
+  'tag-feed',
+  'tag-deep-cursor',
+  'tags-feed',
   'top-posts',
   'post-viral',
   'post-200-comments',
@@ -62,13 +67,32 @@ const FEED_PAGE_SIZE = 4;
 /** The hot feed's page DEEP_PAGE by number: its nextCursor is where hot-deep-cursor reads from. */
 export const HOT_DEEP_PAGE_PATH = `/api/posts?feed=hot&page=${DEEP_PAGE}&limit=${FEED_PAGE_SIZE}&${VIEW}`;
 
+/** The tag feed of the seed's most used tag (on about a quarter of the posts), page 1. */
+export function tagFeedPath(summary: SeedSummary): string {
+  return `/api/posts?feed=tag&tag=${encodeURIComponent(summary.landmarks.popularTag ?? '')}&limit=${FEED_PAGE_SIZE}&${VIEW}`;
+}
+
+/** That feed's page DEEP_PAGE by number: its nextCursor is where tag-deep-cursor reads from. */
+export function tagDeepPagePath(summary: SeedSummary): string {
+  return `${tagFeedPath(summary)}&page=${DEEP_PAGE}`;
+}
+
+/** Cursors read from the server before the scenarios run (null: the data set is too small for one). */
+export interface DeepCursors {
+  hot: string | null;
+  tag: string | null;
+}
+
 export function readScenarios(
   summary: SeedSummary,
   sizes: SeedSizes,
   readerToken: string | null,
-  hotDeepCursor: string | null,
+  deepCursors: DeepCursors,
 ): ReadScenario[] {
   const { landmarks } = summary;
+  const hotDeepCursor = deepCursors.hot;
+  const noPopularTag = landmarks.popularTag ? null : 'no post of the data set has a tag';
+  const readerHeaders = readerToken ? { authorization: `Bearer ${readerToken}` } : undefined;
   const feed = `/api/posts?feed=for-you&page=1&limit=${FEED_PAGE_SIZE}&${VIEW}`;
   const tooFewPosts =
     sizes.posts <= DEEP_PAGE * FEED_PAGE_SIZE ? `needs more than ${DEEP_PAGE * FEED_PAGE_SIZE} posts` : null;
@@ -76,7 +100,7 @@ export function readScenarios(
     postList('for-you', feed, null),
     {
       ...postList('for-you-auth', feed, readerToken ? null : 'no signed-in reader'),
-      headers: readerToken ? { authorization: `Bearer ${readerToken}` } : undefined,
+      headers: readerHeaders,
     },
     postList(
       'deep-cursor',
@@ -96,6 +120,29 @@ export function readScenarios(
       `/api/posts?feed=hot&limit=${FEED_PAGE_SIZE}&cursor=${encodeURIComponent(hotDeepCursor ?? '')}&${VIEW}`,
       hotDeepCursor ? null : (tooFewPosts ?? 'the hot feed gave no deep cursor'),
     ),
+    // Tags (docs/decisions/032-tags.md): autocomplete, p99 <= 20 ms (issue 17), for a one- and a
+    // two-letter prefix (many names: the most-used first); the popular tag's feed, page 1 and
+    // after 10,000 of its posts by cursor; the signed-in reader's followed tags (three, by the seed).
+    tagSuggestions('tags-prefix-1', 's'),
+    tagSuggestions('tags-prefix-2', 'ja'),
+    postList('tag-feed', tagFeedPath(summary), noPopularTag),
+    postList(
+      'tag-deep-cursor',
+      `/api/posts?feed=tag&tag=${encodeURIComponent(landmarks.popularTag ?? '')}&limit=${FEED_PAGE_SIZE}&cursor=${encodeURIComponent(deepCursors.tag ?? '')}&${VIEW}`,
+      deepCursors.tag ? null : (noPopularTag ?? 'the tag feed gave no deep cursor'),
+    ),
+    {
+      ...postList(
+        'tags-feed',
+        `/api/posts?feed=tags&limit=${FEED_PAGE_SIZE}&${VIEW}`,
+        !readerToken
+          ? 'no signed-in reader'
+          : landmarks.signInUserFollowedTags.length === 0
+            ? 'the signed-in reader follows no tag'
+            : null,
+      ),
+      headers: readerHeaders,
+    },
     {
       kind: 'read',
       name: 'top-posts',
@@ -157,6 +204,18 @@ export function readScenarios(
     search('search-words-tag', '/api/search?q=kubernetes%20tag%3Ajavascript', 'no results: does the seed tag posts?'),
     search('search-tags-prefix', '/api/search?type=tags&q=ja', 'no tags: does the seed tag posts?'),
   ];
+}
+
+/** Autocomplete: GET /api/tags?prefix=… (run with READ_CACHE_TTL_MS=0, as a visitor's repeats are cached). */
+function tagSuggestions(name: string, prefix: string): ReadScenario {
+  return {
+    kind: 'read',
+    name,
+    path: `/api/tags?prefix=${prefix}`,
+    skip: null,
+    check: (reply) => (list(reply, 'tags').length > 0 ? null : `no tag starts with "${prefix}"`),
+    describe: (reply) => `${list(reply, 'tags').length} tags`,
+  };
 }
 
 /** Run with READ_CACHE_TTL_MS=0: otherwise visitors' repeated searches are served from the read cache. */

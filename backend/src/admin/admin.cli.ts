@@ -1,10 +1,5 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { AppModule } from '../app.module';
-import { loadConfig } from '../config/app-config';
-import { throwawayJwtSecret } from '../config/jwt-secret';
-import { createDatabase } from '../database/create-database';
-import { migrateToLatest } from '../database/migrations';
+import { withCliAppContext } from '../common/cli-app-context';
 import { UsersService } from '../users/users.service';
 
 const USAGE = 'Usage: npm run admin -- grant <userName> | revoke <userName>';
@@ -17,21 +12,11 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const config = loadConfig();
-  const { db, dialect } = createDatabase(config);
-  await migrateToLatest(db, dialect);
-  const context = await NestFactory.createApplicationContext(
-    // Signs no token: it must run without JWT_SECRET too (required by the server with PostgreSQL).
-    AppModule.forRoot(config, throwawayJwtSecret(), db, dialect),
-    { logger: false },
-  );
-  try {
+  await withCliAppContext(async (context) => {
     const role = command === 'grant' ? 'admin' : 'user';
     const user = await context.get(UsersService).setStoredRole(userName, role);
     console.log(`${user.userName} now has the stored role "${role}" (effective role: ${user.role})`);
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,10 +1,5 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { AppModule } from '../app.module';
-import { loadConfig } from '../config/app-config';
-import { throwawayJwtSecret } from '../config/jwt-secret';
-import { createDatabase } from '../database/create-database';
-import { migrateToLatest } from '../database/migrations';
+import { withCliAppContext } from '../common/cli-app-context';
 import { DEFAULT_RERENDER_BATCH, RerenderService } from './rerender.service';
 
 const USAGE = 'Usage: npm run rerender [-- --batch-size N]';
@@ -21,19 +16,9 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const config = loadConfig();
-  const { db, dialect } = createDatabase(config);
-  await migrateToLatest(db, dialect);
-  const context = await NestFactory.createApplicationContext(
-    // Signs no token: it must run without JWT_SECRET too (required by the server with PostgreSQL).
-    AppModule.forRoot(config, throwawayJwtSecret(), db, dialect),
-    { logger: false },
+  await withCliAppContext((context) =>
+    context.get(RerenderService).run({ batchSize, log: (line) => console.log(line) }),
   );
-  try {
-    await context.get(RerenderService).run({ batchSize, log: (line) => console.log(line) });
-  } finally {
-    await context.close();
-  }
 }
 
 function parseBatchSize(args: string[]): number | null {

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import { DATABASE } from '../database/database.tokens';
 import type { Db, Executor } from '../database/database.types';
 
@@ -14,6 +15,13 @@ export interface StaleText {
   id: string;
   source: string;
 }
+
+/** The tables with one rendered text (posts have two, read above): its source and HTML columns. */
+const TEXT_COLUMNS = {
+  comments: { source: 'text', html: 'text_html' },
+  notices: { source: 'description', html: 'desc_html' },
+} as const;
+export type TextTable = keyof typeof TEXT_COLUMNS;
 
 /**
  * The rerender's reads and writes of the three tables that store HTML (posts, comments, notices):
@@ -52,44 +60,27 @@ export class RerenderRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  staleComments(version: number, afterId: string, limit: number): Promise<StaleText[]> {
+  /** A comment's or a notice's stale texts: the same walk as stalePosts over its one text column. */
+  staleTexts(table: TextTable, version: number, afterId: string, limit: number): Promise<StaleText[]> {
+    const { source, html } = TEXT_COLUMNS[table];
     return this.db
-      .selectFrom('comments')
-      .select(['id', 'text as source'])
+      .selectFrom(table)
+      .select(['id', sql<string>`${sql.ref(source)}`.as('source')])
       .where('id', '>', afterId)
-      .where((eb) => eb.or([eb('render_version', '<>', version), eb('text_html', 'is', null)]))
+      .where((eb) => eb.or([eb('render_version', '<>', version), eb(this.db.dynamic.ref(html), 'is', null)]))
       .orderBy('id')
       .limit(limit)
       .execute();
   }
 
-  async storeComment(ex: Executor, comment: StaleText, html: string, version: number): Promise<boolean> {
+  async storeText(ex: Executor, table: TextTable, text: StaleText, html: string, version: number): Promise<boolean> {
+    const columns = TEXT_COLUMNS[table];
     const result = await ex
-      .updateTable('comments')
-      .set({ text_html: html, render_version: version })
-      .where('id', '=', comment.id)
-      .where('text', '=', comment.source)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  }
-
-  staleNotices(version: number, afterId: string, limit: number): Promise<StaleText[]> {
-    return this.db
-      .selectFrom('notices')
-      .select(['id', 'description as source'])
-      .where('id', '>', afterId)
-      .where((eb) => eb.or([eb('render_version', '<>', version), eb('desc_html', 'is', null)]))
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-  }
-
-  async storeNotice(ex: Executor, notice: StaleText, html: string, version: number): Promise<boolean> {
-    const result = await ex
-      .updateTable('notices')
-      .set({ desc_html: html, render_version: version })
-      .where('id', '=', notice.id)
-      .where('description', '=', notice.source)
+      .updateTable(table)
+      .set(this.db.dynamic.ref(columns.html), html)
+      .set('render_version', version)
+      .where('id', '=', text.id)
+      .where(this.db.dynamic.ref(columns.source), '=', text.source)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }

@@ -67,14 +67,14 @@ export class RerenderService {
         store: (ex, post, html) => this.rows.storePost(ex, post, html, version),
       })) &&
       (await this.walk(run, 'comments', {
-        read: (after, limit) => this.rows.staleComments(version, after, limit),
+        read: (after, limit) => this.rows.staleTexts('comments', version, after, limit),
         render: (comment) => this.markdown.render(comment.source, 'comment'),
-        store: (ex, comment, html) => this.rows.storeComment(ex, comment, html, version),
+        store: (ex, comment, html) => this.rows.storeText(ex, 'comments', comment, html, version),
       })) &&
       (await this.walk(run, 'notices', {
-        read: (after, limit) => this.rows.staleNotices(version, after, limit),
+        read: (after, limit) => this.rows.staleTexts('notices', version, after, limit),
         render: (notice) => this.markdown.render(notice.source, 'notice'),
-        store: (ex, notice, html) => this.rows.storeNotice(ex, notice, html, version),
+        store: (ex, notice, html) => this.rows.storeText(ex, 'notices', notice, html, version),
       }));
     const { updated } = run;
     if (!complete) run.log(`Stopped at the batch limit after ${describe(updated)}; run again to carry on`);

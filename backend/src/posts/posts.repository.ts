@@ -73,6 +73,9 @@ export interface MuteFilter {
  */
 const FOLLOWING_SCAN_THRESHOLD = 100;
 
+/** Up to this many followed tags, the tags feed merges one index walk per tag (see followedTagsPage). */
+const FOLLOWED_TAGS_MERGE_MAX = 50;
+
 /** The only place that reads or writes posts, likes and comments. */
 @Injectable()
 export class PostsRepository {
@@ -133,25 +136,98 @@ export class PostsRepository {
     let ids = this.db.selectFrom('posts').select('posts.id');
     if (filter.kind === 'author') ids = ids.where('posts.author_id', '=', filter.authorId);
     if (filter.kind === 'followed-by') ids = await this.followedBy(ids, filter.userId);
-    // IN over post_tags: each post once, however many of its tags match.
-    if (filter.kind === 'tag')
-      ids = ids.where('posts.id', 'in', (eb) =>
-        eb.selectFrom('post_tags').select('post_tags.post_id').where('post_tags.tag', '=', filter.tag),
+    if (filter.kind === 'tag') return this.byIds(this.taggedPage(filter.tag, page, mute).select('post_tags.post_id'));
+    if (filter.kind === 'followed-tags') {
+      const followed = await this.db
+        .selectFrom('tag_prefs')
+        .select('tag')
+        .where('user_id', '=', filter.userId)
+        .where('kind', '=', 'follow')
+        .orderBy('tag')
+        .limit(FOLLOWED_TAGS_MERGE_MAX + 1)
+        .execute();
+      if (followed.length === 0) return [];
+      if (followed.length <= FOLLOWED_TAGS_MERGE_MAX) {
+        return this.byIds(
+          this.followedTagsPage(
+            followed.map((row) => row.tag),
+            page,
+            mute,
+          ),
+        );
+      }
+      ids = ids.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('post_tags')
+            .innerJoin('tag_prefs', 'tag_prefs.tag', 'post_tags.tag')
+            .select('post_tags.post_id')
+            .whereRef('post_tags.post_id', '=', 'posts.id')
+            .where('tag_prefs.user_id', '=', filter.userId)
+            .where('tag_prefs.kind', '=', 'follow'),
+        ),
       );
-    if (filter.kind === 'followed-tags')
-      ids = ids.where('posts.id', 'in', (eb) =>
-        eb
-          .selectFrom('post_tags')
-          .innerJoin('tag_prefs', 'tag_prefs.tag', 'post_tags.tag')
-          .select('post_tags.post_id')
-          .where('tag_prefs.user_id', '=', filter.userId)
-          .where('tag_prefs.kind', '=', 'follow'),
-      );
+    }
     if (mute) ids = ids.where(notMutedBy(mute.userId, mute.except));
-    return newestFirst(
-      this.postsWithAuthor(this.db).where('posts.id', 'in', keysetPage(ids, 'posts', page)),
-      'posts',
-    ).execute();
+    return this.byIds(keysetPage(ids, 'posts', page));
+  }
+
+  /** The posts (with authors) whose ids a page query picked, newest first. */
+  private byIds<DB, TB extends keyof DB>(
+    ids: SelectQueryBuilder<DB, TB, { post_id: string } | { id: string }>,
+  ): Promise<PostWithAuthor[]> {
+    return newestFirst(this.postsWithAuthor(this.db).where('posts.id', 'in', ids), 'posts').execute();
+  }
+
+  /**
+   * One tag's page, read from post_tags' (tag, created_at, post_id) index alone (post_tags holds
+   * its post's created_at for this): the walk stops when the page is full, however many posts the
+   * tag has. Through posts instead (posts.id IN the tag's ids), the planners gathered every post
+   * of the tag and sorted them: 167 ms for a tag on a quarter of 100k posts, against 0.01 ms.
+   * The keyset is the posts' (created_at, id), so cursors are the other feeds' cursors.
+   */
+  private taggedPage(tag: string, page: PageRequest, mute?: MuteFilter) {
+    let rows = this.db.selectFrom('post_tags').where('post_tags.tag', '=', tag);
+    if (mute) rows = rows.where(notMutedBy(mute.userId, mute.except, 'post_tags.post_id'));
+    if ('keyset' in page) {
+      const { createdAt, id } = page.keyset;
+      rows = rows.where((eb) =>
+        eb(eb.refTuple('post_tags.created_at', 'post_tags.post_id'), '<', eb.tuple(createdAt, id)),
+      );
+    }
+    rows = rows.orderBy('post_tags.created_at', 'desc').orderBy('post_tags.post_id', 'desc').limit(page.limit);
+    return 'offset' in page && page.offset > 0 ? rows.offset(page.offset) : rows;
+  }
+
+  /**
+   * The page of the tags a reader follows, merged from each tag's own page (taggedPage): the
+   * newest `limit` posts carrying any of the tags are among the newest `limit` of each one, so
+   * one index walk per tag of at most offset + limit rows gives the page, duplicates (a post with
+   * two followed tags) merged. Gathering every post of the tags and sorting them took 210 ms for
+   * three popular tags on 100k posts. For a reader following more than FOLLOWED_TAGS_MERGE_MAX
+   * tags, `list` walks the newest posts instead, keeping those with a followed tag: their posts
+   * are dense in time, so the page fills soon, and the union would grow with every tag.
+   */
+  private followedTagsPage(tags: string[], page: PageRequest, mute?: MuteFilter) {
+    const skipped = 'offset' in page ? page.offset : 0;
+    const each: PageRequest = 'keyset' in page ? page : { limit: page.limit + skipped, offset: 0 };
+    const arms = tags.map((tag, index) =>
+      this.db
+        .selectFrom(
+          this.taggedPage(tag, each, mute).select(['post_tags.post_id', 'post_tags.created_at']).as(`tag_${index}`),
+        )
+        .select([`tag_${index}.post_id as post_id`, `tag_${index}.created_at as created_at`]),
+    );
+    const merged = arms.slice(1).reduce((union, arm) => union.unionAll(arm), arms[0]);
+    let pageIds = this.db
+      .selectFrom(merged.as('followed'))
+      .select('followed.post_id')
+      .groupBy(['followed.post_id', 'followed.created_at'])
+      .orderBy('followed.created_at', 'desc')
+      .orderBy('followed.post_id', 'desc')
+      .limit(page.limit);
+    if (skipped > 0) pageIds = pageIds.offset(skipped);
+    return pageIds;
   }
 
   /**

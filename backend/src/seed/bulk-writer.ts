@@ -2,10 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Database, Dialect } from '../database/database.types';
 
 /** The tables the seed fills: the content, not the settings, the idempotency keys or the drafts. */
-export type TableName = Exclude<
-  keyof Database,
-  'app_settings' | 'idempotency_keys' | 'drafts' | 'tags' | 'post_tags' | 'tag_prefs'
->;
+export type TableName = Exclude<keyof Database, 'app_settings' | 'idempotency_keys' | 'drafts'>;
 /** A whole row, every column given: the generator decides every value, defaults included. */
 export type FullRow<T extends TableName> = Selectable<Database[T]>;
 
@@ -30,26 +27,22 @@ export interface BulkWriter {
 /** Children before parents, so deleting in this order never trips a foreign key. */
 export const TABLES_CHILDREN_FIRST: readonly TableName[] = [
   'post_revisions',
+  'post_tags',
+  'tag_prefs',
   'likes',
   'comments',
   'follows',
   'notices',
   'posts',
+  'tags',
   'users',
 ];
 
 /**
- * What `reset` empties: the tables the seed does not fill but that reference its tables (drafts
- * and tags point at users and posts; PostgreSQL refuses to truncate a referenced table alone), then the
- * seeded ones.
+ * What `reset` empties: the drafts, which the seed does not fill but which reference users and
+ * posts (PostgreSQL refuses to truncate a referenced table alone), then the seeded tables.
  */
-export const TABLES_TO_RESET: readonly (TableName | 'drafts' | 'tags' | 'post_tags' | 'tag_prefs')[] = [
-  'drafts',
-  'post_tags',
-  'tag_prefs',
-  'tags',
-  ...TABLES_CHILDREN_FIRST,
-];
+export const TABLES_TO_RESET: readonly (TableName | 'drafts')[] = ['drafts', ...TABLES_CHILDREN_FIRST];
 
 export const COLUMNS: { readonly [T in TableName]: readonly (keyof FullRow<T> & string)[] } = {
   users: [
@@ -94,16 +87,31 @@ export const COLUMNS: { readonly [T in TableName]: readonly (keyof FullRow<T> & 
   likes: ['post_id', 'user_id', 'created_at'],
   comments: ['id', 'post_id', 'author_id', 'text', 'created_at', 'text_html', 'render_version'],
   notices: ['id', 'author_id', 'description', 'links', 'tags', 'created_at', 'desc_html', 'render_version'],
+  tags: ['name', 'posts_count', 'followers_count'],
+  post_tags: ['post_id', 'tag', 'position', 'created_at'],
+  tag_prefs: ['user_id', 'tag', 'kind', 'created_at'],
 };
 
-/** Every other column is text (timestamps included, see database.types.ts). */
-export const INTEGER_COLUMNS: ReadonlySet<string> = new Set([
-  'likes_count',
-  'comments_count',
-  'commenters_count',
-  'token_version',
-  'render_version',
+/** Integer columns as `table.column` (users.position is text, post_tags.position is not). */
+const INTEGER_COLUMNS: ReadonlySet<string> = new Set([
+  'posts.likes_count',
+  'posts.comments_count',
+  'posts.commenters_count',
+  'users.token_version',
+  'posts.render_version',
+  'comments.render_version',
+  'notices.render_version',
+  'tags.posts_count',
+  'tags.followers_count',
+  'post_tags.position',
 ]);
 
-/** Double precision (the hot score); every other column not listed above is text. */
-export const FLOAT_COLUMNS: ReadonlySet<string> = new Set(['hot_score']);
+/** Double precision columns (the hot score). */
+const FLOAT_COLUMNS: ReadonlySet<string> = new Set(['posts.hot_score']);
+
+/** A column's SQL type for PostgreSQL's typed arrays; every column not listed above is text (timestamps too). */
+export function columnType(table: TableName, column: string): 'int' | 'float8' | 'text' {
+  const qualified = `${table}.${column}`;
+  if (INTEGER_COLUMNS.has(qualified)) return 'int';
+  return FLOAT_COLUMNS.has(qualified) ? 'float8' : 'text';
+}

@@ -2,9 +2,8 @@ import { Client } from 'pg';
 import {
   type BulkWriter,
   COLUMNS,
+  columnType,
   type FullRow,
-  FLOAT_COLUMNS,
-  INTEGER_COLUMNS,
   type TableName,
   TABLES_CHILDREN_FIRST,
   TABLES_TO_RESET,
@@ -79,7 +78,7 @@ export class PostgresBulkWriter implements BulkWriter {
     if (rows.length === 0) return;
     const columns = COLUMNS[table];
     const arrays = columns.map((column) => rows.map((row) => row[column]));
-    const types = columns.map((column, index) => `$${index + 1}::${sqlType(column)}[]`);
+    const types = columns.map((column, index) => `$${index + 1}::${columnType(table, column)}[]`);
     await this.client.query(
       `INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM unnest(${types.join(', ')})`,
       arrays,
@@ -114,9 +113,4 @@ export class PostgresBulkWriter implements BulkWriter {
     await this.client.connect();
     this.connected = true;
   }
-}
-
-function sqlType(column: string): string {
-  if (INTEGER_COLUMNS.has(column)) return 'int';
-  return FLOAT_COLUMNS.has(column) ? 'float8' : 'text';
 }

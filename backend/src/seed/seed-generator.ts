@@ -8,6 +8,7 @@ import { isoTime } from './iso-time';
 import { longTail } from './long-tail';
 import { Random } from './random';
 import { seedHtml } from './seed-html';
+import { SEED_TAGS, TagSampler } from './seed-tags';
 import { bio, commentText, link, noticeText, position, postDescription, postTitle, TAGS, userName } from './seed-text';
 
 export interface SeedSizes {
@@ -32,6 +33,10 @@ export interface SeedLandmarks {
   signInUserName: string | null;
   /** The for-you cursor whose page starts right after the `deepCursorAfter`-th newest post. */
   deepCursor: string | null;
+  /** The tag on the most posts (its feed is the longest). */
+  popularTag: string | null;
+  /** The tags the sign-in user follows: a few, so their `feed=tags` has posts. */
+  signInUserFollowedTags: string[];
 }
 
 export interface GenerateInput {
@@ -66,6 +71,12 @@ const PROFILE_MIN_POSTS = 20;
 const POST_CHUNK = 2_000;
 const ROW_CHUNK = 10_000;
 const PROGRESS_EVERY_MS = 3_000;
+/** Share of users who follow some tags (1 to TAG_FOLLOWS_MAX), and who mute one. */
+const TAG_FOLLOWER_SHARE = 0.2;
+const TAG_FOLLOWS_MAX = 5;
+const TAG_MUTER_SHARE = 0.03;
+/** The sign-in user (the bench's signed-in reader) follows exactly this many tags and mutes none. */
+const SIGN_IN_USER_TAGS = 3;
 
 /**
  * Ids in ObjectId format whose first 4 bytes are the row's own creation second, like ids the app
@@ -95,7 +106,7 @@ class SeedIds {
 /** Everything the phases share: the input, one random stream per concern, the ids, the clock, the writer. */
 interface SeedRun {
   input: GenerateInput;
-  streams: Record<'users' | 'shape' | 'posts' | 'likes' | 'comments' | 'follows' | 'notices', Random>;
+  streams: Record<'users' | 'shape' | 'posts' | 'likes' | 'comments' | 'follows' | 'notices' | 'tags', Random>;
   ids: SeedIds;
   /** `input.now` in ms. */
   now: number;
@@ -130,6 +141,19 @@ interface CommentPlan {
   forced: boolean;
 }
 
+/**
+ * Each post's tags as ranks into SEED_TAGS (postTagRanks[post × 4 + n], the first postTagCounts[post]),
+ * each user's follows and mutes, and the counters they add up to (the tags table's columns).
+ */
+interface TagPlan {
+  postTagCounts: Uint8Array;
+  postTagRanks: Uint16Array;
+  prefs: { user: number; rank: number; kind: 'follow' | 'mute' }[];
+  postsByTag: Int32Array;
+  followersByTag: Int32Array;
+  signInUserRanks: number[];
+}
+
 interface WrittenUsers {
   userIds: string[];
   userCreated: Float64Array;
@@ -162,9 +186,11 @@ export async function generateSeed(writer: BulkWriter, input: GenerateInput): Pr
   const follows = planFollows(run);
   const likes = planLikes(run);
   const comments = planComments(run, likes);
+  const tags = planTags(run, follows.heavyFollower);
   const users = await writeUsers(run, follows);
   const followRows = await writeFollows(run, follows, users);
-  const posts = await writePosts(run, likes, comments, users);
+  await writeTags(run, tags, users);
+  const posts = await writePosts(run, likes, comments, tags, users);
   const noticeCount = await writeNotices(run, users);
   const profileUser = pickProfileUser(posts.postsByUser);
   return {
@@ -187,6 +213,8 @@ export async function generateSeed(writer: BulkWriter, input: GenerateInput): Pr
       profileUserId: profileUser >= 0 ? users.userIds[profileUser] : null,
       signInUserName: users.heavyFollowerUserName,
       deepCursor: posts.deepCursor,
+      popularTag: popularTag(tags.postsByTag),
+      signInUserFollowedTags: tags.signInUserRanks.map((rank) => SEED_TAGS[rank]),
     },
     insertMs: run.insertMs,
   };
@@ -204,6 +232,8 @@ function startRun(writer: BulkWriter, input: GenerateInput): SeedRun {
     comments: root.fork(),
     follows: root.fork(),
     notices: root.fork(),
+    // Last: the streams above are what they were before posts had tags.
+    tags: root.fork(),
   };
   const now = input.now.getTime();
   const insertMs: Record<TableName, number> = {
@@ -214,6 +244,9 @@ function startRun(writer: BulkWriter, input: GenerateInput): SeedRun {
     likes: 0,
     comments: 0,
     notices: 0,
+    tags: 0,
+    post_tags: 0,
+    tag_prefs: 0,
   };
   const write = async <T extends TableName>(table: T, rows: FullRow<T>[]): Promise<void> => {
     for (let start = 0; start < rows.length; start += ROW_CHUNK) {
@@ -331,6 +364,84 @@ function planComments(run: SeedRun, likes: LikePlan): CommentPlan {
   return { commentsByPost, commentOrder, forced };
 }
 
+/**
+ * Tags, from their own stream: 0–4 per post drawn by Zipf's law over SEED_TAGS, a fifth of the
+ * users following a few (popular ones most), a few muting one, the sign-in user following
+ * SIGN_IN_USER_TAGS. Planned before any row is written so the tags table, a parent of post_tags
+ * and tag_prefs, goes in first with its final counters.
+ */
+function planTags(run: SeedRun, signInUser: number): TagPlan {
+  const { userCount, postCount } = run;
+  const sampler = new TagSampler(run.streams.tags);
+  const postTagCounts = new Uint8Array(postCount);
+  const postTagRanks = new Uint16Array(postCount * 4);
+  const postsByTag = new Int32Array(SEED_TAGS.length);
+  const followersByTag = new Int32Array(SEED_TAGS.length);
+  for (let post = 0; post < postCount; post += 1) {
+    const ranks = sampler.distinct(sampler.postTagCount());
+    postTagCounts[post] = ranks.length;
+    ranks.forEach((rank, n) => {
+      postTagRanks[post * 4 + n] = rank;
+      postsByTag[rank] += 1;
+    });
+  }
+  const random = run.streams.tags;
+  const prefs: TagPlan['prefs'] = [];
+  let signInUserRanks: number[] = [];
+  for (let user = 0; user < userCount; user += 1) {
+    const followed =
+      user === signInUser
+        ? sampler.distinct(SIGN_IN_USER_TAGS)
+        : random.chance(TAG_FOLLOWER_SHARE)
+          ? sampler.distinct(random.int(1, TAG_FOLLOWS_MAX))
+          : [];
+    if (user === signInUser) signInUserRanks = followed;
+    for (const rank of followed) {
+      prefs.push({ user, rank, kind: 'follow' });
+      followersByTag[rank] += 1;
+    }
+    if (user !== signInUser && random.chance(TAG_MUTER_SHARE)) {
+      const muted = random.int(0, SEED_TAGS.length - 1);
+      if (!followed.includes(muted)) prefs.push({ user, rank: muted, kind: 'mute' });
+    }
+  }
+  return { postTagCounts, postTagRanks, prefs, postsByTag, followersByTag, signInUserRanks };
+}
+
+/**
+ * The tags table (every name some post carries or some user follows or mutes, as the app makes
+ * them on first use, with counters equal to the rows planned) and tag_prefs.
+ */
+async function writeTags(run: SeedRun, plan: TagPlan, users: WrittenUsers): Promise<void> {
+  const { now } = run;
+  const random = run.streams.tags;
+  const used = new Set(plan.prefs.map((pref) => pref.rank));
+  const tagRows: FullRow<'tags'>[] = [];
+  SEED_TAGS.forEach((name, rank) => {
+    if (plan.postsByTag[rank] > 0 || used.has(rank)) {
+      tagRows.push({ name, posts_count: plan.postsByTag[rank], followers_count: plan.followersByTag[rank] });
+    }
+  });
+  await run.write('tags', tagRows);
+  const prefRows = plan.prefs.map((pref): FullRow<'tag_prefs'> => ({
+    user_id: users.userIds[pref.user],
+    tag: SEED_TAGS[pref.rank],
+    kind: pref.kind,
+    created_at: isoTime(users.userCreated[pref.user] + (now - users.userCreated[pref.user]) * random.next()),
+  }));
+  await run.write('tag_prefs', prefRows);
+  run.progress(`tags ${tagRows.length}, tag follows and mutes ${prefRows.length}`, true);
+}
+
+/** The most used tag's name; null when no post has a tag. */
+function popularTag(postsByTag: Int32Array): string | null {
+  let best = -1;
+  postsByTag.forEach((count, rank) => {
+    if (count > 0 && (best < 0 || count > postsByTag[best])) best = rank;
+  });
+  return best >= 0 ? SEED_TAGS[best] : null;
+}
+
 /** Users, oldest first; ids ascend with creation, so every index below stays append-ordered. */
 async function writeUsers(run: SeedRun, follows: FollowPlan): Promise<WrittenUsers> {
   const { input, userCount, usersFrom, usersTo } = run;
@@ -415,6 +526,7 @@ async function writePosts(
   run: SeedRun,
   likePlan: LikePlan,
   commentPlan: CommentPlan,
+  tagPlan: TagPlan,
   users: WrittenUsers,
 ): Promise<WrittenPosts> {
   const { input, userCount, postCount, now, usersFrom, usersTo } = run;
@@ -444,6 +556,7 @@ async function writePosts(
     const postRows: FullRow<'posts'>[] = [];
     const likeRowsChunk: FullRow<'likes'>[] = [];
     const commentRowsChunk: FullRow<'comments'>[] = [];
+    const postTagRows: FullRow<'post_tags'>[] = [];
     for (let index = chunkStart; index < Math.min(postCount, chunkStart + POST_CHUNK); index += 1) {
       // Strictly increasing times make (created_at, id) order the same as generation order.
       const created = Math.max(previous + 1, Math.floor(postsFrom + (SPAN_MS * (index + random.next())) / postCount));
@@ -514,6 +627,14 @@ async function writePosts(
       };
       post.desc_html = await seedHtml(post.description, 'comment');
       postRows.push(post);
+      for (let position = 0; position < tagPlan.postTagCounts[index]; position += 1) {
+        postTagRows.push({
+          post_id: id,
+          tag: SEED_TAGS[tagPlan.postTagRanks[index * 4 + position]],
+          position,
+          created_at: post.created_at,
+        });
+      }
       if (index === deepIndex) written.deepCursor = encodeCursor({ createdAt: isoTime(created), id });
       if (likers.length > written.viralPostLikes) {
         written.viralPostId = id;
@@ -529,6 +650,7 @@ async function writePosts(
     await run.write('posts', postRows);
     await run.write('likes', likeRowsChunk);
     await run.write('comments', commentRowsChunk);
+    await run.write('post_tags', postTagRows);
     written.likeRows += likeRowsChunk.length;
     written.commentRows += commentRowsChunk.length;
     run.progress(

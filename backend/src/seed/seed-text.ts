@@ -2,7 +2,7 @@ import { LIMITS } from '@techit/contract/limits';
 import type { Random } from './random';
 
 /** Words of a technical community, so feeds and profiles read like the real thing in screenshots. */
-const WORDS = (
+export const WORDS = (
   'react node typescript rust python kotlin swift go sql postgres sqlite redis kafka docker kubernetes ' +
   'linux git vim emacs compiler runtime cache index query latency throughput benchmark profile memory ' +
   'thread async promise stream buffer socket protocol http tls dns router component hook state reducer ' +

@@ -30,9 +30,10 @@ function summaryLine(summary: SeedSummary): string {
   const tables = (Object.keys(summary.sizes) as (keyof SeedSummary['sizes'])[])
     .map((table) => `${table} ${summary.sizes[table]} (${seconds(summary.timings[table])})`)
     .join(', ');
-  const { images, generate, commit, analyze } = summary.timings;
+  const { images, generate, commit, analyze, tags, post_tags, tag_prefs } = summary.timings;
   return (
-    `Seeded ${summary.dialect} in ${seconds(summary.durationMs)}: ${tables}; ` +
+    `Seeded ${summary.dialect} in ${seconds(summary.durationMs)}: ${tables}, ` +
+    `tags with post tags and tag follows (${seconds(tags + post_tags + tag_prefs)}); ` +
     `generating ${seconds(generate)}, images ${seconds(images)}, indexes and commit ${seconds(commit)}, ` +
     `analyze ${seconds(analyze)}`
   );

@@ -1,26 +1,32 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../database/database.types';
 
 /**
- * The mute rule of every feed and the top posts, as one condition on `posts` (search writes the
- * same in raw SQL: notMutedSql in search/post-search.repository.ts): no tag of the post is one the
- * reader mutes. One NOT EXISTS probing two primary keys, post_tags (post_id, tag) and tag_prefs
- * (user_id, tag), so it costs a few index reads per post shown and nothing for a reader who mutes
- * nothing. `except` is a tag shown all the same (the muted tag's own page: a person who opens it
- * expects its posts).
+ * The mute rule of every feed and the top posts (search writes the same in raw SQL: notMutedSql in
+ * search/post-search.repository.ts), as one condition on the post
+ * whose id is `postId` (the posts row, or a post_tags row where a tag feed walks that index): no
+ * tag of the post is one the reader mutes. One NOT EXISTS probing two primary keys, post_tags
+ * (post_id, tag) and tag_prefs (user_id, tag), so it costs a few index reads per post shown and
+ * nothing for a reader who mutes nothing. `except` is a tag shown all the same (the muted tag's
+ * own page: a person who opens it expects its posts). The inner post_tags is aliased so that it
+ * never shadows an outer post_tags.
  */
-export function notMutedBy(userId: string, except?: string) {
-  return (eb: ExpressionBuilder<Database, 'posts'>) =>
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('post_tags')
-          .innerJoin('tag_prefs', 'tag_prefs.tag', 'post_tags.tag')
-          .select(sql`1`.as('muted'))
-          .whereRef('post_tags.post_id', '=', 'posts.id')
-          .where('tag_prefs.user_id', '=', userId)
-          .where('tag_prefs.kind', '=', 'mute')
-          .$if(except !== undefined, (query) => query.where('post_tags.tag', '<>', except ?? '')),
-      ),
-    );
+export function notMutedBy(
+  userId: string,
+  except?: string,
+  postId: 'posts.id' | 'post_tags.post_id' = 'posts.id',
+): Expression<SqlBool> {
+  const eb = expressionBuilder<Database, never>();
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('post_tags as own_tag')
+        .innerJoin('tag_prefs', 'tag_prefs.tag', 'own_tag.tag')
+        .select(sql`1`.as('muted'))
+        .where('own_tag.post_id', '=', sql.ref<string>(postId))
+        .where('tag_prefs.user_id', '=', userId)
+        .where('tag_prefs.kind', '=', 'mute')
+        .$if(except !== undefined, (query) => query.where('own_tag.tag', '<>', except ?? '')),
+    ),
+  );
 }

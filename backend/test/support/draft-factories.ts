@@ -18,3 +18,17 @@ export async function readDraft(t: TestApp, owner: TestUser, id: string): Promis
   const response = await t.http.get(`/api/drafts/${id}`).set('Authorization', owner.auth);
   return response.status === 200 ? (response.body.draft as Draft) : response.status;
 }
+
+/**
+ * A publishing request as the editor sends it, draftId and all: `createpost` and `createnotice`
+ * are POSTs, `editpost/<id>` a PUT. The reply's status is the test's to check.
+ */
+export function publish(
+  t: TestApp,
+  author: TestUser,
+  route: 'createpost' | 'createnotice' | `editpost/${string}`,
+  body: Record<string, unknown>,
+) {
+  const request = route.startsWith('editpost/') ? t.http.put(`/api/${route}`) : t.http.post(`/api/${route}`);
+  return request.set('Authorization', author.auth).send(body);
+}

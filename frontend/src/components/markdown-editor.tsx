@@ -285,17 +285,10 @@ export function MarkdownEditor({
   };
 
   const max = count?.max;
-  const countText = (length: number) => {
-    if (max === undefined) return null;
-    const state = length > max ? ' is-over' : length >= max * WARN_AT ? ' is-near' : '';
-    return (
-      <span className={`md-count${state}`}>
-        {length} / {max}
-      </span>
-    );
-  };
   const counter =
-    max === undefined ? undefined : { max, show: ({ count: length }: { count: number }) => countText(length) };
+    max === undefined
+      ? undefined
+      : { max, show: ({ count: length }: { count: number }) => <Counter length={length} max={max} /> };
 
   const compact = givenMode !== undefined;
   const showBar = !compact || (toolbar && mode === 'write');
@@ -376,7 +369,7 @@ export function MarkdownEditor({
       {/* The counter stays under the preview too: the length is still the limit's business, and nothing moves. */}
       {mode === 'preview' && max !== undefined && (
         <div className="md-preview-count" aria-hidden>
-          {countText(value.length)}
+          <Counter length={value.length} max={max} />
         </div>
       )}
       {problem && (
@@ -385,6 +378,16 @@ export function MarkdownEditor({
         </div>
       )}
     </div>
+  );
+}
+
+/** "length / max", turning to a warning near the limit and an error past it: under the text and the preview alike. */
+function Counter({ length, max }: { length: number; max: number }) {
+  const state = length > max ? ' is-over' : length >= max * WARN_AT ? ' is-near' : '';
+  return (
+    <span className={`md-count${state}`}>
+      {length} / {max}
+    </span>
   );
 }
 
