@@ -1,3 +1,4 @@
+import { CATEGORIES } from '@techit/contract/enums';
 import type { Post } from '@techit/contract/api-types';
 import { createNotice, createPost, createUser, type TestUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -186,6 +187,35 @@ describe('the read cache for visitors', () => {
       read: () => '/api/allnotices',
       write: () => createNotice(t, author),
       changed: (body: { notices: unknown[] }) => body.notices.length,
+    },
+    {
+      name: 'a new post, in search results',
+      read: () => '/api/search?q=quokka',
+      write: () => createPost(t, author, { title: 'A quokka appears' }),
+      changed: (body: { results: { _id: string }[] }) => body.results.map((p) => p._id),
+    },
+    {
+      name: 'an edited post, in search results',
+      read: () => '/api/search?q=quokka',
+      write: () =>
+        t.http
+          .put(`/api/editpost/${post._id}`)
+          .set('Authorization', author.auth)
+          .send({ title: 'Cached quokka', desc: post.desc, category: CATEGORIES[0] })
+          .expect(200),
+      changed: (body: { results: { _id: string }[] }) => body.results.map((p) => p._id),
+    },
+    {
+      name: "a new post's tag, in the tag suggestions",
+      read: () => '/api/tags?prefix=cach',
+      write: () => createPost(t, author, { tags: ['cached-tag'] }),
+      changed: (body: { tags: { name: string }[] }) => body.tags.map((tag) => tag.name),
+    },
+    {
+      name: "a tag's follower, on the tag's page",
+      read: () => '/api/tags/cached-tag',
+      write: () => t.http.put('/api/tags/cached-tag/follow').set('Authorization', reader.auth).expect(200),
+      changed: (body: { tag: { followersCount: number } }) => body.tag.followersCount,
     },
     {
       name: 'a deleted post',

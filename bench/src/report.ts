@@ -92,6 +92,19 @@ export function describeMachine(): Machine {
 
 const MAX_P99_MS = 25;
 const TAG_AUTOCOMPLETE_P99_MS = 20;
+/** Issue 17: one to three ordinary words; and the worst cases (a very common word, a short prefix). */
+const SEARCH_P99_MS = 50;
+const SEARCH_WORST_P99_MS = 150;
+const SEARCH_ORDINARY = ['search-words', 'search-phrase'];
+const SEARCH_WORST = [
+  'search-common',
+  'search-words-tag',
+  'search-prefix',
+  'search-typo',
+  'search-tag',
+  'search-users-prefix',
+  'search-tags-prefix',
+];
 const WRITES_MIN_RPS = 2000;
 const RSS_MAX_MB = 300;
 
@@ -158,6 +171,20 @@ export function evaluateTargets(report: Omit<DialectReport, 'targets'>): TargetL
       : null,
     !!tagDeep && !!tagFeed && tagDeep.p50 <= 1.3 * tagFeed.p50,
   );
+  // Search (issue 17): latencies, each measured on one connection (scenarios.ts).
+  for (const [names, limitMs] of [
+    [SEARCH_ORDINARY, SEARCH_P99_MS],
+    [SEARCH_WORST, SEARCH_WORST_P99_MS],
+  ] as const) {
+    for (const name of names) {
+      const measured = row(name);
+      add(
+        `${name} p99 ≤ ${limitMs} ms`,
+        measured ? `${ms(measured.p99)} ms` : null,
+        !!measured && measured.p99 <= limitMs,
+      );
+    }
+  }
   const following = row('following');
   add(
     'following ≥ 50% of for-you req/s',

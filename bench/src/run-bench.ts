@@ -257,7 +257,7 @@ async function runRead(context: RunContext, scenario: ReadScenario): Promise<Sce
 
   const spec: LoadSpec = {
     url: server.baseUrl + scenario.path,
-    connections: options.connections,
+    connections: scenario.connections ?? options.connections,
     duration: options.duration,
     warmup: options.warmup,
     headers: scenario.headers,
@@ -286,7 +286,9 @@ async function runRead(context: RunContext, scenario: ReadScenario): Promise<Sce
   );
   return {
     ...row,
-    note: scenario.describe(parsed),
+    note:
+      scenario.describe(parsed) +
+      (scenario.connections ? `; ${scenario.connections} connection${scenario.connections === 1 ? '' : 's'}` : ''),
     replyBytes: body.length,
     real,
     limit,

@@ -75,7 +75,9 @@ export interface CachedReply {
 }
 
 /** The reads whose reply is the same for every visitor (not health, which must look each time). */
-const CACHEABLE = /^\/api\/(posts|top-posts|user|userposts|allnotices|usernotices)(\/|\?|$)/;
+// Search and tags too: a visitor's search or autocomplete reply is the same for every visitor, and
+// any write empties the cache, so a new or edited post is found in the very next search.
+const CACHEABLE = /^\/api\/(posts|top-posts|user|userposts|allnotices|usernotices|search|tags)(\/|\?|$)/;
 
 /**
  * Must be registered after registerConditionalGet (so a kept reply has its ETag) and before
