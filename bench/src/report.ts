@@ -154,16 +154,22 @@ export function evaluateTargets(report: Omit<DialectReport, 'targets'>): TargetL
   }
   const tagFeed = row('tag-feed');
   const tagDeep = row('tag-deep-cursor');
-  for (const [name, measured] of [
-    ['tag-feed', tagFeed],
-    ['tags-feed', row('tags-feed')],
-  ] as const) {
-    add(
-      `${name} p99 ≤ ${MAX_P99_MS} ms`,
-      measured ? `${ms(measured.p99)} ms` : null,
-      !!measured && measured.p99 <= MAX_P99_MS,
-    );
-  }
+  add(
+    `tag-feed p99 ≤ ${MAX_P99_MS} ms`,
+    tagFeed ? `${ms(tagFeed.p99)} ms` : null,
+    !!tagFeed && tagFeed.p99 <= MAX_P99_MS,
+  );
+  // "Your tags" is a signed-in read: never cached, so it is held to the signed-in for-you page's
+  // cost (the signed-in reads' own targets are issue 21's), not to the visitors' cached p99.
+  const tagsFeed = row('tags-feed');
+  const forYouAuth = row('for-you-auth');
+  add(
+    'tags-feed p50 ≤ 1.5 × for-you-auth p50',
+    tagsFeed && forYouAuth
+      ? `${ms(tagsFeed.p50)} vs ${ms(forYouAuth.p50)} ms (${(tagsFeed.p50 / forYouAuth.p50).toFixed(2)}×)`
+      : null,
+    !!tagsFeed && !!forYouAuth && tagsFeed.p50 <= 1.5 * forYouAuth.p50,
+  );
   add(
     'tag-deep-cursor p50 ≤ 1.3 × tag-feed p50',
     tagDeep && tagFeed
