@@ -137,7 +137,11 @@ describe('Every screen is usable with assistive technology, in both themes', () 
           await page.getByRole('heading', { name: 'Create a notice' }).waitFor();
         },
       },
-      { name: 'edit post', path: `/editpost/${ids.post}`, ready: (page) => page.getByLabel('Title').waitFor() },
+      {
+        name: 'edit post',
+        path: `/editpost/${ids.post}`,
+        ready: (page) => page.getByRole('textbox', { name: 'Title' }).waitFor(),
+      },
       { name: 'notices', path: '/notices', ready: (page) => page.getByText('Office hours on Friday').waitFor() },
       {
         name: 'own profile',

@@ -75,7 +75,7 @@ describe('The web app under a strict Content-Security-Policy', () => {
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create' }).click();
     await page.getByRole('heading', { name: 'Create a post' }).waitFor();
-    await page.getByLabel('Title').fill(HOSTILE_TITLE);
+    await page.getByRole('textbox', { name: 'Title' }).fill(HOSTILE_TITLE);
     await page.getByLabel('Description').fill(HOSTILE_DESC);
     await page.getByLabel('Choose an image').setInputFiles(await pngFile('board.png', '#c0392b'));
     await page.getByRole('img', { name: 'Preview of the chosen image' }).waitFor();

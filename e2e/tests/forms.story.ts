@@ -88,7 +88,7 @@ describe('TechIt forms', () => {
       await page.getByLabel('Choose an image').setInputFiles(fileOnDisk('broken.png', 'these bytes are no picture'));
       await page.getByText('broken.png', { exact: true }).waitFor();
       await page.getByRole('img', { name: 'Preview of the chosen image' }).waitFor({ state: 'detached' });
-      await page.getByLabel('Title').fill('With a broken picture');
+      await page.getByRole('textbox', { name: 'Title' }).fill('With a broken picture');
       await page.getByLabel('Description').fill('The picture is not one');
       await page.getByRole('button', { name: 'Post', exact: true }).click();
       await pickerMessage(page, 'Choose an image', 'Only JPEG, PNG, WebP, GIF and AVIF images are accepted');
@@ -102,7 +102,7 @@ describe('TechIt forms', () => {
       const member = await story.api.user();
       const page = await story.open('/createpost', { session: member });
       await page.getByRole('heading', { name: 'Create a post' }).waitFor();
-      await page.getByLabel('Title').fill('Engine notes');
+      await page.getByRole('textbox', { name: 'Title' }).fill('Engine notes');
       await page.getByLabel('Category (optional)').click();
       await page.locator('.ant-select-item-option').filter({ hasText: 'Doubt' }).click();
       await page.getByLabel('Description').fill('How the engine starts');

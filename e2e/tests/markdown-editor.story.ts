@@ -68,7 +68,7 @@ describe('The Markdown editor', () => {
   it('writes a post with bold, a code block and a pasted picture, and publishes it', async () => {
     const member = await story.api.user({ userName: 'md_writer' });
     const page = await story.open('/createpost', { session: member });
-    await page.getByLabel('Title').fill('Typed in Markdown');
+    await page.getByRole('textbox', { name: 'Title' }).fill('Typed in Markdown');
     await page.getByLabel('Description').fill('A post with a body');
 
     const body = page.getByLabel('Body (optional)');
@@ -124,7 +124,7 @@ describe('The Markdown editor', () => {
   it('previews exactly what is published, in both tabs without an accessibility fault', async () => {
     const member = await story.api.user({ userName: 'md_previewer' });
     const page = await story.open('/createpost', { session: member });
-    await page.getByLabel('Title').fill('Preview is the page');
+    await page.getByRole('textbox', { name: 'Title' }).fill('Preview is the page');
     await page.getByLabel('Description').fill('Short, with `inline code` and a link: https://example.com');
     const body = page.getByLabel('Body (optional)');
     const source = [
@@ -362,7 +362,7 @@ describe('The Markdown editor', () => {
     expect(await counter.getAttribute('class')).toBe('md-count is-near');
     await desc.fill('x'.repeat(401));
     expect(await counter.getAttribute('class')).toBe('md-count is-over');
-    await page.getByLabel('Title').fill('Too long');
+    await page.getByRole('textbox', { name: 'Title' }).fill('Too long');
     await page.getByRole('button', { name: 'Post', exact: true }).click();
     await page.getByText('Description must be at most 400 characters').waitFor();
     await story.screenshot(page, 'editor-create-over-limit-light');

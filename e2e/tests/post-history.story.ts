@@ -44,7 +44,7 @@ describe('An author reads the edit history of a post (issue 16)', () => {
     // Second edit: the title and the category.
     await page.getByRole('article').getByRole('button', { name: 'Edit post: Engine notes' }).click();
     await page.waitForURL('**/editpost/*');
-    await page.getByLabel('Title').fill('Engine field notes');
+    await page.getByRole('textbox', { name: 'Title' }).fill('Engine field notes');
     await page.getByLabel('Category', { exact: true }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'Informative' }).click();
     await saveEdit(page, 'Engine field notes');

@@ -83,7 +83,7 @@ describe('TechIt posts', () => {
       expect(await page.title()).toBe('Create a post · TechIt');
       expect(await page.getByRole('radio', { name: 'Post' }).isChecked()).toBe(true);
 
-      await page.getByLabel('Title').fill('My first build log');
+      await page.getByRole('textbox', { name: 'Title' }).fill('My first build log');
       await page.getByLabel('Description').fill('Soldered the keyboard\nand it works.');
       await page.getByLabel('Choose an image').setInputFiles(await pngFile('board.png', '#c0392b'));
       await page.getByRole('img', { name: 'Preview of the chosen image' }).waitFor();
@@ -111,7 +111,7 @@ describe('TechIt posts', () => {
       const member = await story.api.user({ userName: 'double_clicker' });
       const page = await story.open('/createpost', { session: member });
       const creates = watchRequests(page, 'POST', '/api/createpost');
-      await page.getByLabel('Title').fill('Posted with a double click');
+      await page.getByRole('textbox', { name: 'Title' }).fill('Posted with a double click');
       await page.getByLabel('Description').fill('Only once, please');
 
       await page.getByRole('button', { name: 'Post', exact: true }).dblclick();
@@ -139,7 +139,7 @@ describe('TechIt posts', () => {
       await page.getByText('Title is required').waitFor();
       expect(await page.getByText('Description is required').isVisible()).toBe(true);
 
-      await page.getByLabel('Title').fill('x'.repeat(81));
+      await page.getByRole('textbox', { name: 'Title' }).fill('x'.repeat(81));
       await page.getByLabel('Description').fill('Fine');
       await page.getByRole('button', { name: 'Post', exact: true }).click();
       await page.getByText('Title must be at most 80 characters').waitFor();
@@ -153,7 +153,7 @@ describe('TechIt posts', () => {
       await page.route('**/api/upload', (route) =>
         route.fulfill({ status: 415, contentType: 'application/json', body: '{"error":"Not an image"}' }),
       );
-      await page.getByLabel('Title').fill('Picture trouble');
+      await page.getByRole('textbox', { name: 'Title' }).fill('Picture trouble');
       await page.getByLabel('Description').fill('The upload fails');
       await page.getByLabel('Choose an image').setInputFiles(await pngFile());
       await page.getByRole('button', { name: 'Post', exact: true }).click();
@@ -172,7 +172,7 @@ describe('TechIt posts', () => {
       await page.getByRole('radio', { name: 'Post' }).focus();
       await page.keyboard.press('ArrowRight');
       await page.getByRole('heading', { name: 'Create a notice' }).waitFor();
-      expect(await page.getByLabel('Title').count()).toBe(0);
+      expect(await page.getByRole('textbox', { name: 'Title' }).count()).toBe(0);
       await page.getByRole('link', { name: '< Back' }).click();
       await page.waitForURL('**/notices');
     });
@@ -189,11 +189,11 @@ describe('TechIt posts', () => {
     it('sees the create page in dark', async () => {
       const member = await story.api.user();
       const page = await story.open('/createpost', { session: dark(member) });
-      await page.getByLabel('Title').fill('Dark mode post');
+      await page.getByRole('textbox', { name: 'Title' }).fill('Dark mode post');
       await page.getByRole('button', { name: 'Post', exact: true }).click();
       await page.getByText('Description is required').waitFor();
       expect(await seenTheme(page.getByText('Description is required'))).toBe('dark');
-      expect(await page.getByLabel('Title').inputValue()).toBe('Dark mode post');
+      expect(await page.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('Dark mode post');
       await story.screenshot(page, 'create-dark');
     });
   });
@@ -515,16 +515,16 @@ describe('TechIt posts', () => {
       await page.waitForURL(`**/editpost/${post._id}`);
       await page.getByRole('heading', { name: 'Edit post' }).waitFor();
       expect(await page.title()).toBe('Edit post · TechIt');
-      expect(await page.getByLabel('Title').inputValue()).toBe('Draft title');
+      expect(await page.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('Draft title');
       expect(await page.getByLabel('Description').inputValue()).toBe('Draft text');
 
       // Title, category and description are required (the spec's edit form).
-      await page.getByLabel('Title').fill('');
+      await page.getByRole('textbox', { name: 'Title' }).fill('');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await page.getByText('Title is required').waitFor();
       expect(await page.getByText('Category is required').isVisible()).toBe(true);
 
-      await page.getByLabel('Title').fill('Final title');
+      await page.getByRole('textbox', { name: 'Title' }).fill('Final title');
       await page.getByLabel('Category').click();
       await page.locator('.ant-select-item-option').filter({ hasText: 'Informative' }).click();
       await page.getByLabel('Description').fill('Final text');
@@ -550,8 +550,8 @@ describe('TechIt posts', () => {
       await card.getByRole('button', { name: 'Edit post: Final title' }).click();
       await page.waitForURL(`**/editpost/${post._id}`);
       await page.reload();
-      await page.getByLabel('Title').waitFor();
-      expect(await page.getByLabel('Title').inputValue()).toBe('Final title');
+      await page.getByRole('textbox', { name: 'Title' }).waitFor();
+      expect(await page.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('Final title');
       expect(await page.getByLabel('Code link (optional)').inputValue()).toBe('https://example.com/code');
       await page.getByLabel('Description').fill('Edited after a reload');
       await page.getByRole('button', { name: 'Save changes' }).click();
@@ -563,13 +563,13 @@ describe('TechIt posts', () => {
       const author = await story.api.user();
       const post = await story.api.post(author, { title: 'Direct', desc: 'Opened by URL', category: 'Doubt' });
       const page = await story.open(`/editpost/${post._id}`, { session: dark(author) });
-      await page.getByLabel('Title').waitFor();
-      expect(await page.getByLabel('Title').inputValue()).toBe('Direct');
+      await page.getByRole('textbox', { name: 'Title' }).waitFor();
+      expect(await page.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('Direct');
       // The category's select (the tags' is the multiple one).
       expect(await page.locator('.ant-select-single').innerText()).toContain('Doubt');
       await story.screenshot(page, 'edit-dark');
 
-      await page.getByLabel('Title').fill('Directly edited');
+      await page.getByRole('textbox', { name: 'Title' }).fill('Directly edited');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await page.waitForURL(`**/posts/${post._id}`);
       await page.getByRole('heading', { level: 1, name: 'Directly edited' }).waitFor();
@@ -579,7 +579,7 @@ describe('TechIt posts', () => {
       const author = await story.api.user();
       const post = await story.api.post(author, { title: 'Refused', desc: 'The server says no', category: 'Doubt' });
       const page = await story.open(`/editpost/${post._id}`, { session: author });
-      await page.getByLabel('Title').waitFor();
+      await page.getByRole('textbox', { name: 'Title' }).waitFor();
       // The post is deleted (say, from another tab) while the form is open.
       await story.api.request('DELETE', `/deletepost/${post._id}`, undefined, author.token);
       await page.getByRole('button', { name: 'Save changes' }).click();
@@ -596,7 +596,7 @@ describe('TechIt posts', () => {
       const page = await story.open(`/editpost/${post._id}`, { session: other });
       await page.getByText("You can't edit this post").waitFor();
       expect(await page.getByText('Only the author of a post can edit it.').isVisible()).toBe(true);
-      expect(await page.getByLabel('Title').count()).toBe(0);
+      expect(await page.getByRole('textbox', { name: 'Title' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: /^Edit post/ }).count()).toBe(0);
 
       const visitor = await story.open(`/posts/${post._id}`);

@@ -50,7 +50,7 @@ describe('Tags (issue 17)', () => {
     const member = await story.api.user();
     const page = await story.open('/createpost', { session: member });
     await page.getByRole('heading', { name: 'Create a post' }).waitFor();
-    await page.getByLabel('Title').fill('Typed tags');
+    await page.getByRole('textbox', { name: 'Title' }).fill('Typed tags');
     await page.getByLabel('Description').fill('Tagged without the mouse');
 
     const input = tagInput(page);
@@ -138,7 +138,7 @@ describe('Tags (issue 17)', () => {
       await story.api.request<{ userPosts: { _id: string; title: string }[] }>('GET', `/userposts/${member.user._id}`)
     ).userPosts.find((entry) => entry.title === 'Typed tags');
     const edit = await story.open(`/editpost/${post?._id ?? ''}`, { session: dark(member) });
-    await edit.getByLabel('Title').waitFor();
+    await edit.getByRole('textbox', { name: 'Title' }).waitFor();
     await waitForTags(edit, ['#javascript', '#web', '#kubernetes']);
     await tagInput(edit).focus();
     await edit.keyboard.press('Backspace');
