@@ -86,6 +86,7 @@ describe('Tags (issue 17)', () => {
     // The list a person sees (the library also keeps a hidden one for screen readers, which
     // follows the active option through aria-activedescendant).
     await page.locator('.ant-select-item-option').filter({ hasText: '#kubernetes' }).waitFor();
+    await expectNoSeriousViolations(page, 'the tag suggestions, open');
     await page.keyboard.press('ArrowDown');
     await page.waitForFunction(
       () => document.querySelector('.ant-select-item-option-active')?.textContent?.includes('kubernetes') === true,

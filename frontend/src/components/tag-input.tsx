@@ -2,7 +2,7 @@ import type { Tag } from '@techit/contract/api-types';
 import { LIMITS } from '@techit/contract/limits';
 import { normaliseTags } from '@techit/contract/tag-rules';
 import { Select } from 'antd';
-import { type KeyboardEvent, type Ref, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, type Ref, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTagSuggestions } from '../lib/tag-suggestions';
 import './tag-input.css';
 
@@ -19,6 +19,19 @@ interface TagInputProps {
 
 function postsCount(tag: Tag): string {
   return tag.postsCount === 1 ? '1 post' : `${tag.postsCount} posts`;
+}
+
+/**
+ * The library renders the suggestions as a listbox without a name (axe: aria-input-field-name;
+ * a screen reader says "list" and nothing more): names every listbox of the popup each time the
+ * popup renders, which is also when the library re-creates them.
+ */
+function NamedListbox({ name, children }: { name: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    box.current?.querySelectorAll('[role="listbox"]').forEach((list) => list.setAttribute('aria-label', name));
+  });
+  return <div ref={box}>{children}</div>;
 }
 
 /**
@@ -102,6 +115,7 @@ export function TagInput({
           filterOption: false,
         }}
         tokenSeparators={[',']}
+        popupRender={(menu) => <NamedListbox name="Tag suggestions">{menu}</NamedListbox>}
         options={options}
         optionRender={(option) => (
           <span className="tag-input-option">
