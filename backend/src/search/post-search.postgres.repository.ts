@@ -88,7 +88,7 @@ export class PostgresPostSearchRepository implements PostSearchRepository {
       : sql``;
     const excluded = excludeIds.length > 0 ? sql`and post_search.post_id not in (${sql.join(excludeIds)})` : sql``;
     const postId = sql.ref('post_search.post_id');
-    const result = await sql<PostHitRow>`select posts.id, posts.title,
+    const statement = sql<PostHitRow>`select posts.id, posts.title,
         substr(posts.description, 1, ${SEARCH_TEXT_CHARS}) as description,
         substr(posts.body, 1, ${SEARCH_TEXT_CHARS}) as body,
         posts.author_id, users.user_name as author_user_name, users.pic as author_pic,
@@ -107,8 +107,14 @@ export class PostgresPostSearchRepository implements PostSearchRepository {
       ) page
       join posts on posts.id = page.post_id
       join users on users.id = posts.author_id
-      order by page.rank desc, page.created_at desc, page.post_id desc`.execute(this.db);
-    return result.rows;
+      order by page.rank desc, page.created_at desc, page.post_id desc`;
+    // For a word in a fifth of the posts the planner prefers a (parallel) scan of every document
+    // to the GIN index (94 ms against 40 ms at 100k posts): the index is always the better way to
+    // the window, so sequential scans are off for this one statement (`set local`).
+    return await this.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      return (await statement.execute(trx)).rows;
+    });
   }
 
   async knownWords(first: string, min: number, max: number): Promise<{ term: string; docs: number }[]> {
