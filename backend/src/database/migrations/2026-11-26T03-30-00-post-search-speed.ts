@@ -43,8 +43,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // The typo step asks for the words of one first letter and a length range.
   await sql`create index post_search_words_first_idx on post_search_words (left(word, 1), length(word))`.execute(db);
-  // Words are locked in one order (sorted) so two posts written at once cannot deadlock; a word
-  // no post holds any more stays with docs = 0 (the typo step skips it).
+  // A new post's words are upserted in sorted order, so two posts created at once cannot
+  // deadlock (two edits at once that drop and add each other's words still could; PostgreSQL
+  // then aborts one). A word no post holds any more stays with docs = 0 (the typo step skips it).
   await sql`create function post_search_words_sync() returns trigger language plpgsql as $$
     begin
       if tg_op in ('UPDATE', 'DELETE') then
