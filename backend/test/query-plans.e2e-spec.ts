@@ -302,6 +302,12 @@ const cases: Case[] = [
       return t.http.delete(`/api/deletepost/${created.body.post._id as string}`).set('Authorization', lightAuth);
     },
   },
+  // Search (decision 034): on PostgreSQL the exact-title step is an equality on the indexed
+  // post_title_key (a LIKE over lower(title) read every post), and the ranking window comes from
+  // post_search alone with only the page joined to posts by primary key (a hash join against
+  // every post before).
+  { name: 'search posts, a common word', send: () => t.http.get('/api/search?q=kubernetes') },
+  { name: 'search posts, two words', send: () => t.http.get('/api/search?q=rust%20async') },
   {
     name: 'follow the profile user',
     send: () =>

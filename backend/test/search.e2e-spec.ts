@@ -311,6 +311,24 @@ describe('GET /api/search', () => {
     expect(await search({ q: 'zqxz' })).toEqual({ results: [], nextCursor: null });
   });
 
+  it('corrects a typo only to a word some post still holds: an edit or a delete that drops it is seen at once', async () => {
+    // PostgreSQL keeps the indexed words with their post counts in post_search_words (a trigger).
+    const w = `typo${word()}`;
+    const typo = `${w.slice(0, -1)}${w.endsWith('z') ? 'y' : 'z'}`;
+    const post = await createPost(t, alice, { title: 'Spelling', desc: `about ${w}` });
+    expect((await search({ q: typo })).correctedQuery).toBe(w);
+    const edited = await t.http
+      .put(`/api/editpost/${post._id}`)
+      .set('Authorization', alice.auth)
+      .send({ title: 'Spelling', desc: 'about nothing', body: '', category: CATEGORIES[0] });
+    expect(edited.status).toBe(200);
+    expect(await search({ q: typo })).toEqual({ results: [], nextCursor: null });
+    const again = await createPost(t, alice, { title: 'Spelling', desc: `about ${w}` });
+    expect((await search({ q: typo })).correctedQuery).toBe(w);
+    await t.http.delete(`/api/deletepost/${again._id}`).set('Authorization', alice.auth).expect(200);
+    expect(await search({ q: typo })).toEqual({ results: [], nextCursor: null });
+  });
+
   it('finds a created post, an edited one by its new words only, and not a deleted one, in the very next search', async () => {
     const [first, second] = [word(), word()];
     const post = await createPost(t, alice, { title: first, desc: 'x' });

@@ -24,6 +24,7 @@ import * as storedHtml from './migrations/2026-11-25T23-00-00-stored-html';
 import * as tags from './migrations/2026-11-26T00-10-00-tags';
 import * as hotScore from './migrations/2026-11-26T00-20-00-hot-score';
 import * as postSearch from './migrations/2026-11-26T00-30-00-post-search';
+import * as postSearchSpeed from './migrations/2026-11-26T03-30-00-post-search-speed';
 
 /**
  * The migrations, listed by hand so the build needs no file-system scanning. Names are
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T00-10-00-tags': tags,
   '2026-11-26T00-20-00-hot-score': hotScore,
   '2026-11-26T00-30-00-post-search': postSearch,
+  '2026-11-26T03-30-00-post-search-speed': postSearchSpeed,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
