@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import fc from 'fast-check';
 import { CATEGORIES } from '@techit/contract/enums';
 import type { PostSearchResult, SearchReply, TagSearchResult } from '@techit/contract/api-types';
@@ -327,6 +328,45 @@ describe('GET /api/search', () => {
     expect((await search({ q: typo })).correctedQuery).toBe(w);
     await t.http.delete(`/api/deletepost/${again._id}`).set('Authorization', alice.auth).expect(200);
     expect(await search({ q: typo })).toEqual({ results: [], nextCursor: null });
+  });
+
+  it('keeps its word counts exact under concurrent creates, edits and deletes that share words, answering each', async () => {
+    // Each post swaps between two word sets the others share, so concurrent writes touch the same
+    // words (PostgreSQL's post_search_words rows) in every order: none may fail or lose a count.
+    const [a, b, c, d] = [word(), word(), word(), word()];
+    const posts = [];
+    for (let i = 0; i < 8; i += 1) {
+      posts.push(
+        await createPost(t, alice, { title: `Shared ${i}`, desc: i % 2 ? `${a} ${b} ${c}` : `${d} ${c} ${b}` }),
+      );
+    }
+    const writes = await Promise.all([
+      ...posts.slice(0, 6).map((post, i) =>
+        t.http
+          .put(`/api/editpost/${post._id}`)
+          .set('Authorization', alice.auth)
+          .send({ title: `Shared ${i}`, desc: i % 2 ? `${d} ${c}` : `${a} ${b}`, category: CATEGORIES[0] }),
+      ),
+      ...posts.slice(6).map((post) => t.http.delete(`/api/deletepost/${post._id}`).set('Authorization', alice.auth)),
+      ...[0, 1].map((i) =>
+        t.http
+          .post('/api/createpost')
+          .set('Authorization', alice.auth)
+          .send({ title: `New ${i}`, desc: `${c} ${a} ${d}` }),
+      ),
+    ]);
+    expect(writes.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 201, 201]);
+    // Every word is found in exactly the posts that now hold it.
+    const holding = async (w: string) => (await postIds(w)).length;
+    expect(await Promise.all([a, b, c, d].map(holding))).toEqual([5, 3, 5, 5]);
+    if (t.dialect === 'postgres') {
+      const { rows } = await sql<{ word: string; docs: number; actual: number }>`
+        select w.word, w.docs, coalesce(s.ndoc, 0)::integer as actual
+        from post_search_words w left join ts_stat('select document from post_search') s on s.word = w.word
+        where w.word in (${sql.join([a, b, c, d])})`.execute(t.db);
+      expect(rows.filter((row) => row.docs !== row.actual)).toEqual([]);
+      expect(rows).toHaveLength(4);
+    }
   });
 
   it('finds a created post, an edited one by its new words only, and not a deleted one, in the very next search', async () => {

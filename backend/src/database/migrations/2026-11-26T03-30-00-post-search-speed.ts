@@ -43,23 +43,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // The typo step asks for the words of one first letter and a length range.
   await sql`create index post_search_words_first_idx on post_search_words (left(word, 1), length(word))`.execute(db);
-  // A new post's words are upserted in sorted order, so two posts created at once cannot
-  // deadlock (two edits at once that drop and add each other's words still could; PostgreSQL
-  // then aborts one). A word no post holds any more stays with docs = 0 (the typo step skips it).
+  // One statement per row change: the words added (+1) and removed (-1) summed per word and
+  // upserted in word order, so concurrent writes lock the rows they share in the same order and
+  // cannot deadlock (separate UPDATE and INSERT steps could: each locked in its own order). A
+  // word no post holds any more stays with docs = 0 (the typo step skips it).
   await sql`create function post_search_words_sync() returns trigger language plpgsql as $$
+    declare
+      added tsvector := ''::tsvector;
+      removed tsvector := ''::tsvector;
     begin
-      if tg_op in ('UPDATE', 'DELETE') then
-        update post_search_words set docs = docs - 1
-          where word in (select unnest(tsvector_to_array(old.document))
-            except select unnest(tsvector_to_array(case when tg_op = 'UPDATE' then new.document else ''::tsvector end)));
-      end if;
-      if tg_op in ('INSERT', 'UPDATE') then
-        insert into post_search_words (word, docs)
-          select word, 1 from (select unnest(tsvector_to_array(new.document)) as word
-            except select unnest(tsvector_to_array(case when tg_op = 'UPDATE' then old.document else ''::tsvector end))) added
-          order by word
-          on conflict (word) do update set docs = post_search_words.docs + 1;
-      end if;
+      if tg_op in ('INSERT', 'UPDATE') then added := new.document; end if;
+      if tg_op in ('UPDATE', 'DELETE') then removed := old.document; end if;
+      insert into post_search_words as w (word, docs)
+        select word, sum(delta)::integer from (
+          select unnest(tsvector_to_array(added)) as word, 1 as delta
+          union all
+          select unnest(tsvector_to_array(removed)), -1
+        ) changes
+        group by word having sum(delta) <> 0
+        order by word
+        on conflict (word) do update set docs = w.docs + excluded.docs;
       return null;
     end $$`.execute(db);
   await sql`create trigger post_search_words_sync after insert or delete or update of document on post_search
