@@ -474,12 +474,17 @@ describe('TechIt posts', () => {
         .getByRole('article')
         .getByRole('button', { name: /^Comments/ })
         .click();
-      await page.getByText('Please login to comment').waitFor();
+      const prompt = page.getByText('Please login to comment');
+      await prompt.waitFor();
       expect(await page.getByText('Login Required!').isVisible()).toBe(true);
+      // The toast closes by itself (UI.toastAutoCloseMs); on a loaded machine it could do so while
+      // the form is being filled, so the prompt below would have been a second one that never
+      // came. Wait for it to go: the prompt seen next is then the one the Post click raised.
+      await prompt.waitFor({ state: 'detached' });
 
       await page.getByLabel('Add a comment').fill('Sneaky');
       await page.getByRole('button', { name: 'Post', exact: true }).click();
-      await page.getByText('Please login to comment').nth(1).waitFor();
+      await prompt.waitFor();
       expect(await page.getByRole('listitem').filter({ hasText: 'Sneaky' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
     });
