@@ -2,7 +2,7 @@
  * The JSON shapes of the API. Field names follow the original TechIt API (MongoDB's `_id`,
  * `postedBy`, `desc`) so its existing clients keep working unchanged.
  */
-import type { Category, MarkdownKind, Role, Theme } from './enums';
+import type { Category, MarkdownKind, NotificationKind, Role, Theme } from './enums';
 
 /** 24 lowercase hex characters in MongoDB ObjectId format. */
 export type Id = string;
@@ -42,9 +42,23 @@ export interface Comment {
    * written (docs/decisions/028-stored-html.md). Carried wherever a comment is.
    */
   textHtml: string;
+  /**
+   * The comment's author. A deleted comment that still has replies keeps its place with no author
+   * and no text (issue 18): `deleted` is true, `text` and `textHtml` are empty and `postedBy` is
+   * DELETED_AUTHOR (empty id, userName '[deleted]'), so the spec's clients keep drawing it.
+   */
   postedBy: Author;
   createdAt: IsoDate;
+  /** The comment this one answers (same post); null for a comment at the top of the thread. */
+  parentId: Id | null;
+  /** When the author last edited the text; null if never edited. */
+  editedAt: IsoDate | null;
+  /** True for the "[deleted]" placeholder of a deleted comment that has replies. */
+  deleted: boolean;
 }
+
+/** postedBy of a deleted comment kept for its replies: no author. */
+export const DELETED_AUTHOR: Author = { _id: '', userName: '[deleted]', pic: '' };
 
 /**
  * A post. Which replies carry `body` and `bodyHtml`: every reply that carries exactly one Post
@@ -382,4 +396,68 @@ export interface SearchReply<T = PostSearchResult | NoticeSearchResult | UserSea
    * are asked for with this query.
    */
   correctedQuery?: string;
+}
+
+/** Who caused a notification. */
+export type NotificationActor = Author;
+
+/**
+ * One notification (GET /api/notifications). Likes are grouped per post: one notification whose
+ * `actors` are the latest likers (newest first, at most NOTIFICATIONS.actorsShown) and
+ * `actorsCount` all of them ("ada and 12 others liked your post"). Every other kind has one actor.
+ */
+export interface Notification {
+  _id: Id;
+  kind: NotificationKind;
+  actors: NotificationActor[];
+  actorsCount: number;
+  /** The post it is about (like, comment, reply, a mention in a post or in a comment). */
+  post?: { _id: Id; title: string };
+  /** The comment it is about (comment, reply, a mention in a comment): its id and its text's start. */
+  comment?: { _id: Id; excerpt: string };
+  /** The notice it is about (a mention in a notice). */
+  notice?: { _id: Id; excerpt: string };
+  read: boolean;
+  /** When it last changed: a grouped like moves up when someone else likes the post. */
+  createdAt: IsoDate;
+}
+
+/** GET /api/notifications?cursor=&limit=: newest first. */
+export interface NotificationsReply {
+  notifications: Notification[];
+  /** Pass back as `cursor` for the next page; null when there is none. */
+  nextCursor: string | null;
+  unreadCount: number;
+}
+
+/** GET /api/notifications/unread-count */
+export interface UnreadCountReply {
+  unreadCount: number;
+}
+
+/** PUT /api/notifications/read: either these ids (the caller's own; others are ignored) or all. */
+export type MarkReadRequest = { ids: Id[] } | { all: true };
+
+/** GET/PUT /api/notification-settings: one switch per kind; PUT takes any subset. */
+export type NotificationSettings = Record<NotificationKind, boolean>;
+
+/**
+ * What GET /api/notifications/stream sends (Server-Sent Events, `event: notification`, JSON in
+ * `data`): the unread count, and the notification that changed when there is one (absent for a
+ * read-state change or the first message after connecting).
+ */
+export interface NotificationStreamEvent {
+  unreadCount: number;
+  notification?: Notification;
+}
+
+/** POST /api/notifications/stream-ticket: a single-use ticket for ?ticket= on the stream (EventSource cannot send headers). */
+export interface StreamTicketReply {
+  ticket: string;
+  expiresInSeconds: number;
+}
+
+/** GET /api/users/suggest?prefix=&limit=: users whose userName starts with prefix (for @ mentions). */
+export interface UserSuggestionsReply {
+  users: Author[];
 }

@@ -49,3 +49,7 @@ export type MarkdownKind = (typeof MARKDOWN_KINDS)[number];
 export const TOP_POST_WINDOWS = ['day', 'week', 'month', 'all'] as const;
 export type TopPostWindow = (typeof TOP_POST_WINDOWS)[number];
 export const DEFAULT_TOP_POST_WINDOW: TopPostWindow = 'all';
+
+/** What a notification is about (issue 18). */
+export const NOTIFICATION_KINDS = ['like', 'comment', 'reply', 'mention', 'follow'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -109,3 +109,27 @@ export const SEARCH = {
    */
   rankWindow: 2000,
 } as const;
+
+/** Threads (issue 18): how deep replies nest on screen before "continue this thread". */
+export const THREAD_DEPTH = { desktop: 6, phone: 3 } as const;
+
+/** Notifications (issue 18). */
+export const NOTIFICATIONS = {
+  defaultLimit: 20,
+  maxLimit: 50,
+  /** Actors carried by a grouped like notification (newest first); actorsCount counts them all. */
+  actorsShown: 3,
+  /** Characters of a comment's or notice's text carried as `excerpt`. */
+  excerptMax: 140,
+  /** Ids one PUT /api/notifications/read may name. */
+  markReadMaxIds: 100,
+  /** Heartbeat comment on the stream, so proxies keep it open. */
+  heartbeatSeconds: 25,
+  /** A stream ticket works once, within this many seconds. */
+  ticketSeconds: 60,
+  /** Polling interval of the web app when the browser has no EventSource/streaming fetch. */
+  pollSeconds: 60,
+} as const;
+
+/** @ mention suggestions (GET /api/users/suggest): from this many typed letters, this many users. */
+export const USER_SUGGESTIONS = { minPrefix: 2, defaultSize: 8, maxSize: 20 } as const;

@@ -88,6 +88,12 @@ export interface CommentsTable {
   text_html: string | null;
   /** The RENDERER_VERSION text_html was rendered with; 0: never rendered. */
   render_version: number;
+  /** The comment this one answers (same post); null at the top of the thread. */
+  parent_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the author last edited the text; null if never. */
+  edited_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: the "[deleted]" placeholder of a deleted comment that still has replies (text emptied). */
+  deleted: ColumnType<number, number | undefined, number>;
 }
 
 export interface NoticesTable {

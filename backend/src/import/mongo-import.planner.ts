@@ -6,7 +6,7 @@ import { isBcryptHash } from '../auth/password-hasher';
 import { parseObjectId } from '../common/object-id';
 import { isPictureUrl } from '../common/url-rules';
 import type {
-  CommentsTable,
+  NewComment,
   FollowsTable,
   LikesTable,
   NoticesTable,
@@ -27,7 +27,7 @@ export interface ImportRows {
   follows: FollowsTable[];
   posts: PostRow[];
   likes: LikesTable[];
-  comments: CommentsTable[];
+  comments: NewComment[];
   notices: NoticesTable[];
 }
 
@@ -339,8 +339,8 @@ class ImportPlanner {
     return [...likes.values()];
   }
 
-  private comments(postId: string, raw: unknown, seen: Set<string>): CommentsTable[] {
-    const comments: CommentsTable[] = [];
+  private comments(postId: string, raw: unknown, seen: Set<string>): NewComment[] {
+    const comments: NewComment[] = [];
     for (const item of this.list(raw, postId)) {
       const fields = item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
       const id = parseObjectId(fields._id);

@@ -1,4 +1,11 @@
-import type { Comment, Post, PostRevision, RevisionChanges, TopPost } from '@techit/contract/api-types';
+import {
+  type Comment,
+  DELETED_AUTHOR,
+  type Post,
+  type PostRevision,
+  type RevisionChanges,
+  type TopPost,
+} from '@techit/contract/api-types';
 import type { Category } from '@techit/contract/enums';
 import { storedHtml } from '../markdown/stored-html';
 import type { CommentWithAuthor, PostWithAuthor, PostWithBody, RevisionWithEditor } from './posts.repository';
@@ -8,12 +15,15 @@ function author(row: { author_id: string; author_user_name: string; author_pic: 
 }
 
 export function toComment(row: CommentWithAuthor): Comment {
+  const thread = { parentId: row.parent_id, editedAt: row.edited_at, createdAt: row.created_at };
+  if (row.deleted) return { _id: row.id, text: '', textHtml: '', postedBy: DELETED_AUTHOR, deleted: true, ...thread };
   return {
     _id: row.id,
     text: row.text,
     textHtml: storedHtml(row.text_html, row.text),
     postedBy: author(row),
-    createdAt: row.created_at,
+    deleted: false,
+    ...thread,
   };
 }
 

@@ -594,6 +594,10 @@ async function writePosts(
           text_html: await seedHtml(text, 'comment'),
           render_version: RENDERER_VERSION,
           created_at: isoTime(at),
+          // Top-level, unedited, live: left to the columns' defaults (not in COLUMNS.comments).
+          parent_id: null,
+          edited_at: null,
+          deleted: 0,
         });
       }
 

@@ -26,8 +26,18 @@ export class CommentResponse implements Comment {
       'text rendered from Markdown (the small set: no headings, no images), sanitised; rendered when written',
   })
   textHtml: string;
-  @ApiProperty({ type: AuthorResponse }) postedBy: AuthorResponse;
+  @ApiProperty({
+    type: AuthorResponse,
+    description: "The author; for a deleted comment kept for its replies, { _id: '', userName: '[deleted]', pic: '' }",
+  })
+  postedBy: AuthorResponse;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, nullable: true, description: 'The comment this one answers; null at the top' })
+  parentId: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When last edited; null if never' })
+  editedAt: string | null;
+  @ApiProperty({ description: 'True for the "[deleted]" placeholder of a deleted comment that has replies' })
+  deleted: boolean;
 }
 
 export class PostResponse implements Post {
