@@ -206,7 +206,7 @@ function CommentItem({ node, depth, context }: { node: CommentNode; depth: numbe
                 size="small"
                 icon={<LinkOutlined aria-hidden />}
                 href={permalink}
-                aria-label={`Link to the comment by ${author}`}
+                aria-label="Link to this comment"
                 onClick={(event) => {
                   event.preventDefault();
                   copyLink();
