@@ -244,8 +244,37 @@ describe('fuzzing every endpoint with hostile input', () => {
   it(
     'never answers 5xx to hostile bodies on PUT /api/comment',
     () =>
-      check(bodyRequest({ postId: idValue(realIds), text: text(1000) }), ({ auth, body, type }) =>
-        send('PUT', '/api/comment', auth, body, type),
+      check(
+        bodyRequest({ postId: idValue(realIds), text: text(1000), parentId: idValue(commentIds) }),
+        ({ auth, body, type }) => send('PUT', '/api/comment', auth, body, type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile ids and bodies on PUT /api/comment/:postId/:commentId',
+    () =>
+      check(
+        fc.record({
+          ids: fc.tuple(hostileId([myPostId, otherPostId]), hostileId(commentIds)),
+          request: bodyRequest({ text: text(1000) }),
+        }),
+        ({ ids: [postId, commentId], request }) =>
+          send('PUT', `/api/comment/${postId}/${commentId}`, request.auth, request.body, request.type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile query strings on GET /api/posts/:id/comments (thread, limit, cursor)',
+    () =>
+      check(
+        fc.record({
+          postId: fc.constantFrom(myPostId, otherPostId),
+          query: hostileQuery(['thread', 'limit', 'cursor'], [...commentIds, ...cursors]),
+          auth: asMe(),
+        }),
+        ({ postId, query, auth }) => send('GET', `/api/posts/${postId}/comments?${query}`, auth),
       ),
     FAMILY_TIMEOUT_MS,
   );
@@ -774,6 +803,7 @@ const TAILORED = [
   'PUT /api/like',
   'PUT /api/unlike',
   'PUT /api/comment',
+  'PUT /api/comment/{postId}/{commentId}',
   'DELETE /api/comment/{postId}/{commentId}',
   'GET /api/allnotices',
   'GET /api/usernotices/{userId}',

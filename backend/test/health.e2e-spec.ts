@@ -70,6 +70,7 @@ describe('API docs', () => {
         'POST /api/upload',
         'PUT /api/bio',
         'PUT /api/comment',
+        'PUT /api/comment/{postId}/{commentId}',
         'PUT /api/editpost/{id}',
         'PUT /api/follow',
         'PUT /api/like',

@@ -196,6 +196,27 @@ describe('SQL statements per list request', () => {
     expect(statements).toHaveLength(2);
   });
 
+  it("answers a comment's thread (ancestors, the comment, its subtree) in 3 statements however deep it is", async () => {
+    const post = await createPost(t, author);
+    const ids: string[] = [];
+    for (let depth = 0; depth < 6; depth += 1) {
+      const response = await t.http
+        .put('/api/comment')
+        .set('Authorization', reader.auth)
+        .send({ postId: post._id, text: `level ${depth}`, parentId: ids[depth - 1] ?? null })
+        .expect(200);
+      ids.push((response.body.comments as { _id: string }[])[depth]._id);
+    }
+    // The top, one in the middle, the deepest: each answer holds the whole chain of six.
+    for (const middle of [ids[0], ids[2], ids[5]]) {
+      statements = [];
+      const response = await t.http.get(`/api/posts/${post._id}/comments?thread=${middle}`).expect(200);
+      expect(response.body.comments).toHaveLength(6);
+      // The post, the comment with its ancestors, its subtree.
+      expect(statements).toHaveLength(3);
+    }
+  });
+
   it('answers a like in the full view with the likers read in the same transaction: 1 statement more', async () => {
     const fan = await createUser(t);
     const count = async (path: string) => {
