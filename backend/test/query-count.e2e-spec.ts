@@ -230,6 +230,31 @@ describe('SQL statements per list request', () => {
     expect(full).toBe(compact + 1);
   });
 
+  it("writes a like's notification in the like's transaction: 4 statements more than liking one's own post", async () => {
+    const fan = await createUser(t);
+    const own = await createPost(t, fan);
+    const count = async (postId: string) => {
+      statements = [];
+      await t.http.put('/api/like?view=compact').set('Authorization', fan.auth).send({ postId }).expect(200);
+      return statements.filter((sql) => !/^(begin|commit|savepoint|release)/i.test(sql.trim())).length;
+    };
+    const ownLike = await count(own._id);
+    // The author's off-switch, their like group for the post, then the group (new: insert it and
+    // its first liker; unread or read: add the liker and raise it). No notification for yourself.
+    expect(await count(somePostId)).toBe(ownLike + 4);
+  });
+
+  it('answers a page of notifications in 4 statements whatever its size', async () => {
+    const total = (await t.http.get('/api/notifications?limit=50').set('Authorization', author.auth)).body.notifications
+      .length as number;
+    expect(total).toBeGreaterThanOrEqual(20);
+    for (const size of [1, 20, total]) {
+      // The reader's account, the page (with its posts, comments and notices), the unread count,
+      // and the newest three actors of every notification on the page.
+      expect(await countFor((n) => `/api/notifications?limit=${n}`, size, 'notifications', author)).toBe(4);
+    }
+  });
+
   it('answers a profile with its followers and following in 3 statements', async () => {
     statements = [];
     const response = await t.http.get(`/api/user/${reader.id}`).expect(200);
