@@ -15,10 +15,16 @@ export const paths = {
   profile: (userId: string) => routeHref(routes.profile.path, { userid: userId }),
   /** A profile opened on its Notice tab (app/routes/profile.tsx reads ?tab=notices). */
   profileNotices: (userId: string) => `${routeHref(routes.profile.path, { userid: userId })}?tab=notices`,
+  /** The own profile opened on its Settings tab (the notification switches; app/routes/profile.tsx reads ?tab=settings). */
+  profileSettings: (userId: string) => `${routeHref(routes.profile.path, { userid: userId })}?tab=settings`,
   post: (postId: string) => routeHref(routes.post.path, { postid: postId }),
+  /** A comment's permalink: the post page scrolled to the element id="comment-<commentId>". */
+  commentPath: (postId: string, commentId: string) =>
+    `${routeHref(routes.post.path, { postid: postId })}#comment-${encodeURIComponent(commentId)}`,
   postHistory: (postId: string) => routeHref(routes.postHistory.path, { postid: postId }),
   tag: (name: string) => routeHref(routes.tag.path, { name }),
   notices: routes.notices.path,
+  notifications: routes.notifications.path,
   /** /search?q=…&type=…: the results page; no q, the page with the query language's hints. Posts is the default type. */
   search: (q = '', type: SearchType = 'posts') => {
     const query = new URLSearchParams();
