@@ -14,8 +14,10 @@ export default function NotificationsPage() {
   const { user } = useSession();
   return (
     <div className="notifications-page" style={PAGE}>
-      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12 }}>
-        <Typography.Title level={1} style={{ fontSize: 26, marginTop: 0 }}>
+      <div
+        style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, marginBottom: 16 }}
+      >
+        <Typography.Title level={1} style={{ fontSize: 26, margin: 0 }}>
           Notifications
         </Typography.Title>
         {user && (

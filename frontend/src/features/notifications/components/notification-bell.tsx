@@ -19,28 +19,31 @@ export function bellLabel(unreadCount: number): string {
  */
 export function NotificationBell({ variant }: { variant: 'left' | 'bottom' }) {
   const unreadCount = useQuery(unreadCountQuery).data?.unreadCount ?? 0;
-  const badge =
-    unreadCount > 0 ? (
-      <span className="bell-badge" aria-hidden data-testid="bell-badge">
-        {unreadCount > BADGE_MAX ? `${BADGE_MAX}+` : unreadCount}
-      </span>
-    ) : null;
-  const icon = (
-    <span className="bell-icon">
-      <BellOutlined aria-hidden />
-      {badge}
-    </span>
-  );
+  const count = unreadCount > BADGE_MAX ? `${BADGE_MAX}+` : String(unreadCount);
   if (variant === 'bottom') {
+    // The phone's bar has icons only: the count sits on the bell's corner.
     return (
       <NavLink to={paths.notifications} className="bottom-nav-item" aria-label={bellLabel(unreadCount)}>
-        {icon}
+        <span className="bell-icon">
+          <BellOutlined aria-hidden />
+          {unreadCount > 0 && (
+            <span className="bell-badge is-over" aria-hidden>
+              {count}
+            </span>
+          )}
+        </span>
       </NavLink>
     );
   }
+  // The left bar has room: the count follows the word, at the row's end.
   return (
     <NavLink to={paths.notifications} className="nav-link" aria-label={bellLabel(unreadCount)}>
-      {icon} Notifications
+      <BellOutlined aria-hidden /> Notifications
+      {unreadCount > 0 && (
+        <span className="bell-badge is-after" aria-hidden>
+          {count}
+        </span>
+      )}
     </NavLink>
   );
 }
