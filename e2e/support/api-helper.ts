@@ -62,4 +62,18 @@ export class ApiHelper {
   comment(session: Session, postId: string, text: string): Promise<Post> {
     return this.request<Post>('PUT', '/comment', { postId, text }, session.token);
   }
+
+  /** A reply to comment `parentId`; answers the new comment's id (the newest of the post's by this author with this text). */
+  async reply(session: Session, postId: string, parentId: string, text: string): Promise<string> {
+    await this.request<Post>('PUT', '/comment', { postId, text, parentId }, session.token);
+    return this.commentId(postId, text);
+  }
+
+  /** The id of the post's comment saying `text` (its newest such), from the whole thread. */
+  async commentId(postId: string, text: string): Promise<string> {
+    const { comments } = await this.request<{ comments: Post['comments'] }>('GET', `/posts/${postId}/comments`);
+    const found = comments.findLast((comment) => comment.text === text);
+    if (!found) throw new Error(`No comment says ${text}`);
+    return found._id;
+  }
 }

@@ -9,9 +9,9 @@ function dark(session: Session): Session {
   return { ...session, user: { ...session.user, theme: 'dark' } };
 }
 
-/** How many of the thread's seeded replies the page lists. */
+/** How many of the thread's seeded replies the page lists (each comment's text, then its actions). */
 function replies(page: Page) {
-  return page.getByRole('listitem').filter({ hasText: /Reply number \d+$/ });
+  return page.getByRole('listitem').filter({ has: page.locator('.comment-text', { hasText: /^Reply number \d+$/ }) });
 }
 
 /** Waits until the comment saying `text` is highlighted and wholly inside the viewport. */
@@ -52,7 +52,9 @@ describe('A long thread', () => {
     await showMore.waitFor({ state: 'detached' });
     // The keyboard goes on from the first comment the button brought.
     await page.waitForFunction(
-      (first) => document.activeElement?.tagName === 'LI' && document.activeElement.textContent?.endsWith(first),
+      (first) =>
+        document.activeElement?.tagName === 'LI' &&
+        document.activeElement.querySelector('.comment-text')?.textContent?.trim() === first,
       `Reply number ${PAGE + 1}`,
     );
 

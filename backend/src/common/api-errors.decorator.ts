@@ -20,7 +20,7 @@ const MEANINGS: Record<number, string> = {
   401: 'Missing, expired or invalid token',
   403: 'Not allowed for this user',
   404: 'Not found (also for a malformed id)',
-  409: 'Already taken',
+  409: 'Conflicts with what the server holds (already taken; a reply to a deleted comment)',
   413: 'Too large',
   415: 'Unsupported file type',
   422: 'Idempotency-Key already used for a different request',

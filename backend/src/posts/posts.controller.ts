@@ -18,7 +18,7 @@ import { ApiErrors } from '../common/api-errors.decorator';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { FeedQueryDto, TopPostsQueryDto } from './dto/feed-query.dto';
-import { CommentDto, CreatePostDto, EditPostDto, PostIdDto } from './dto/post-input.dto';
+import { CommentDto, CreatePostDto, EditCommentDto, EditPostDto, PostIdDto } from './dto/post-input.dto';
 import { CommentsQueryDto, PostViewQueryDto, RevisionsQueryDto, UserPostsQueryDto } from './dto/post-view-query.dto';
 import {
   CommentsResponse,
@@ -76,9 +76,10 @@ export class PostsController {
 
   @Get('posts/:id/comments')
   @ApiOperation({
-    summary: "A post's comments, oldest first",
+    summary: "A post's comments, oldest first, or one comment's thread",
     description:
-      'Without limit and cursor: the whole conversation (the spec). With them, a page at a time: limit per page (default 50, at most 100); cursor: the nextCursor of the page before.',
+      'Without limit and cursor: the whole conversation (the spec). With them, a page at a time: limit per page (default 50, at most 100); cursor: the nextCursor of the page before. ' +
+      'thread=<commentId>: that comment in its place (for permalinks and "continue this thread"): its ancestors (root first), the comment, then the replies below it (oldest first); see the thread parameter.',
   })
   @ApiOkResponse({ type: CommentsResponse })
   @ApiErrors(400, 404)
@@ -194,16 +195,44 @@ export class PostsController {
   @Authenticated()
   @RateLimit('content')
   @Idempotent()
-  @ApiOperation({ summary: 'Comment on a post' })
+  @ApiOperation({
+    summary: 'Comment on a post, or reply to one of its comments (parentId)',
+    description:
+      'parentId: a live comment of the same post (404 when the post has no such comment, 409 when it is a "[deleted]" placeholder).',
+  })
   @ApiOkResponse({ type: PostResponse, description: 'The post with its comments' })
-  @ApiErrors(400, 404)
+  @ApiErrors(400, 404, 409)
   comment(@CurrentUser() me: AuthUser, @Body() body: CommentDto, @Query() query: PostViewQueryDto): Promise<ApiPost> {
-    return this.posts.comment(me, body.postId, body.text, query.view);
+    return this.posts.comment(me, body.postId, { text: body.text, parentId: body.parentId }, query.view);
+  }
+
+  @Put('comment/:postId/:commentId')
+  @Authenticated()
+  @RateLimit('content')
+  @ApiOperation({
+    summary: 'Edit your comment',
+    description:
+      'Its author only (admins delete, they do not rewrite). The rules of a new comment apply; the text is rendered again and editedAt set. The same text changes nothing. A "[deleted]" placeholder is 404.',
+  })
+  @ApiOkResponse({ type: PostResponse, description: 'The post with its comments' })
+  @ApiErrors(400, 403, 404)
+  editComment(
+    @CurrentUser() me: AuthUser,
+    @Param('postId') postId: string,
+    @Param('commentId') commentId: string,
+    @Body() body: EditCommentDto,
+    @Query() query: PostViewQueryDto,
+  ): Promise<ApiPost> {
+    return this.posts.editComment(me, postId, commentId, body.text, query.view);
   }
 
   @Delete('comment/:postId/:commentId')
   @Authenticated()
-  @ApiOperation({ summary: "Delete a comment (its author, the post's author or an admin)" })
+  @ApiOperation({
+    summary: "Delete a comment (its author, the post's author or an admin)",
+    description:
+      'A comment with replies stays as a "[deleted]" placeholder (no author, no text, deleted: true) so they stay readable; one without goes, and so does each placeholder above it left without replies. A placeholder is 404.',
+  })
   @ApiOkResponse({ type: PostResponse })
   @ApiErrors(403, 404)
   deleteComment(

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { HotPageRequest, Keyset, PageRequest } from '../common/cursor';
 import { DATABASE } from '../database/database.tokens';
 import { keysetPage, newestFirst, oldestFirstPage } from '../database/keyset-page';
@@ -463,7 +463,8 @@ export class PostsRepository {
     return ex
       .updateTable('posts')
       .set({
-        commenters_count: sql<number>`(select count(distinct comments.author_id) from comments where comments.post_id = ${postId})`,
+        // Live comments only: a "[deleted]" placeholder has no author to count.
+        commenters_count: sql<number>`(select count(distinct comments.author_id) from comments where comments.post_id = ${postId} and comments.deleted = 0)`,
       })
       .where('id', '=', postId)
       .returning(['likes_count', 'commenters_count', 'created_at'])
@@ -483,8 +484,107 @@ export class PostsRepository {
       .executeTakeFirst();
   }
 
-  async deleteComment(commentId: string, ex: Executor): Promise<void> {
-    await ex.deleteFrom('comments').where('id', '=', commentId).execute();
+  /** Sets a live comment's text (and what goes with it); false when it is gone or a placeholder. */
+  async updateCommentText(
+    commentId: string,
+    patch: Pick<CommentRow, 'text' | 'text_html' | 'render_version'> & { edited_at: string },
+    ex: Executor,
+  ): Promise<boolean> {
+    const result = await ex
+      .updateTable('comments')
+      .set(patch)
+      .where('id', '=', commentId)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Removes the comment if nothing answers it; false (and nothing done) when it has replies. */
+  async deleteCommentWithoutReplies(commentId: string, ex: Executor): Promise<boolean> {
+    const result = await ex
+      .deleteFrom('comments')
+      .where('id', '=', commentId)
+      .where((eb) => eb.not(eb.exists(repliesTo(eb, commentId))))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Turns a comment into the "[deleted]" placeholder: no text left, the row kept for its replies. */
+  async markCommentDeleted(commentId: string, ex: Executor): Promise<void> {
+    await ex.updateTable('comments').set({ deleted: 1, text: '', text_html: '' }).where('id', '=', commentId).execute();
+  }
+
+  /**
+   * Removes a placeholder that no longer has replies, answering its parent's id (null at the top),
+   * or undefined when the comment is live, gone or still answered (nothing removed).
+   */
+  async deleteChildlessPlaceholder(commentId: string, ex: Executor): Promise<string | null | undefined> {
+    const removed = await ex
+      .deleteFrom('comments')
+      .where('id', '=', commentId)
+      .where('deleted', '=', 1)
+      .where((eb) => eb.not(eb.exists(repliesTo(eb, commentId))))
+      .returning('parent_id')
+      .executeTakeFirst();
+    return removed?.parent_id;
+  }
+
+  /**
+   * The comment of this post and its ancestors, root first: one recursive walk up parent_id
+   * (comments' primary key serves each step). Empty when the post has no such comment.
+   */
+  commentWithAncestors(postId: string, commentId: string): Promise<CommentWithAuthor[]> {
+    return this.db
+      .withRecursive('chain(id, parent_id, up)', (db) =>
+        db
+          .selectFrom('comments')
+          .select(['comments.id', 'comments.parent_id', sql<number>`0`.as('up')])
+          .where('comments.id', '=', commentId)
+          .where('comments.post_id', '=', postId)
+          .unionAll(
+            db
+              .selectFrom('comments')
+              .innerJoin('chain', 'chain.parent_id', 'comments.id')
+              .select(['comments.id', 'comments.parent_id', sql<number>`chain.up + 1`.as('up')]),
+          ),
+      )
+      .selectFrom('chain')
+      .innerJoin('comments', 'comments.id', 'chain.id')
+      .innerJoin('users', 'users.id', 'comments.author_id')
+      .selectAll('comments')
+      .select(['users.user_name as author_user_name', 'users.pic as author_pic'])
+      .orderBy('chain.up', 'desc')
+      .execute();
+  }
+
+  /**
+   * The replies under a comment and theirs, down to `maxDepth` levels below it, oldest first by
+   * (created_at, id) after `after`: one recursive walk down parent_id (comments_parent_idx).
+   */
+  commentDescendants(
+    commentId: string,
+    page: { limit: number; maxDepth: number; after?: Keyset },
+  ): Promise<CommentWithAuthor[]> {
+    const query = this.db
+      .withRecursive('subtree(id, depth)', (db) =>
+        db
+          .selectFrom('comments')
+          .select(['comments.id', sql<number>`1`.as('depth')])
+          .where('comments.parent_id', '=', commentId)
+          .unionAll(
+            db
+              .selectFrom('comments')
+              .innerJoin('subtree', 'subtree.id', 'comments.parent_id')
+              .select(['comments.id', sql<number>`subtree.depth + 1`.as('depth')])
+              .where('subtree.depth', '<', page.maxDepth),
+          ),
+      )
+      .selectFrom('subtree')
+      .innerJoin('comments', 'comments.id', 'subtree.id')
+      .innerJoin('users', 'users.id', 'comments.author_id')
+      .selectAll('comments')
+      .select(['users.user_name as author_user_name', 'users.pic as author_pic']);
+    return oldestFirstPage(query, 'comments', page).execute();
   }
 
   private commentsWithAuthor(ex: Executor) {
@@ -502,6 +602,11 @@ export class PostsRepository {
       .select(LIST_COLUMNS)
       .select(['users.user_name as author_user_name', 'users.pic as author_pic']);
   }
+}
+
+/** The replies to a comment (comments_parent_idx), for "has it any?" checks. */
+function repliesTo(eb: ExpressionBuilder<Database, 'comments'>, commentId: string) {
+  return eb.selectFrom('comments as replies').select('replies.id').where('replies.parent_id', '=', commentId);
 }
 
 /** Byte order, as the databases compare these ASCII columns (not the locale's order). */

@@ -15,7 +15,7 @@ import {
   TOP_POSTS_COUNT,
 } from '@techit/contract/limits';
 import type { AuthUser } from '../auth/auth-user';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../common/app-errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../common/app-errors';
 import {
   decodeCursor,
   decodeHotCursor,
@@ -37,9 +37,10 @@ import { requireTagName } from '../tags/tags.service';
 import type { CreatePostDto, EditPostDto } from './dto/post-input.dto';
 import type { FeedQueryDto } from './dto/feed-query.dto';
 import type { PageQueryDto } from '../common/dto/page-query.dto';
-import type { Executor, PostRow } from '../database/database.types';
+import type { CommentRow, Executor, NewComment, PostRow } from '../database/database.types';
 import type { CommentsQueryDto, RevisionsQueryDto, UserPostsQueryDto } from './dto/post-view-query.dto';
 import { hotScore } from './hot-score';
+import { THREAD_READ } from './thread-read';
 import { changedFields, type RevisedValues } from './post-changes';
 import { toComment, toPost, toRevision, toSinglePost, toTopPost } from './posts.mapper';
 import {
@@ -62,6 +63,7 @@ export interface PostPage {
 }
 
 const POST_NOT_FOUND = "This post doesn't exist";
+const COMMENT_NOT_FOUND = "This comment doesn't exist";
 
 /** How far back GET /api/top-posts?window= looks. */
 const WINDOW_MS: Record<TopPostWindow, number | null> = {
@@ -126,6 +128,7 @@ export class PostsService {
    */
   async comments(rawId: string, query: CommentsQueryDto): Promise<CommentPage> {
     const post = await this.requirePost(rawId);
+    if (query.thread !== undefined) return this.thread(post.id, query);
     if (query.limit === undefined && query.cursor === undefined) {
       return { comments: (await this.posts.commentsOf(post.id)).map(toComment), nextCursor: null };
     }
@@ -133,6 +136,30 @@ export class PostsService {
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     const { rows, nextCursor } = toPage(await this.posts.commentsPage(post.id, { limit: limit + 1, after }), limit);
     return { comments: rows.map(toComment), nextCursor };
+  }
+
+  /**
+   * A comment in its place (docs/decisions/038-comment-threads.md): its ancestors, root first, the
+   * comment, then the replies below it, oldest first, a page at a time (the ancestors and the
+   * comment come with the first page only).
+   */
+  private async thread(postId: string, query: CommentsQueryDto): Promise<CommentPage> {
+    if (query.limit !== undefined) throw new BadRequestError('limit cannot be combined with thread');
+    const commentId = parseObjectId(query.thread);
+    if (!commentId) throw new BadRequestError('thread must be a comment id');
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const [chain, below] = await Promise.all([
+      // Read for later pages too: it is what proves the comment is one of this post's.
+      this.posts.commentWithAncestors(postId, commentId),
+      this.posts.commentDescendants(commentId, {
+        limit: THREAD_READ.pageSize + 1,
+        maxDepth: THREAD_READ.depth,
+        after,
+      }),
+    ]);
+    if (chain.length === 0) throw new NotFoundError(COMMENT_NOT_FOUND);
+    const { rows, nextCursor } = toPage(below, THREAD_READ.pageSize);
+    return { comments: [...(after ? [] : chain), ...rows].map(toComment), nextCursor };
   }
 
   /** No window is the seed's (and the spec's) top posts: the 5 best of all time. */
@@ -365,31 +392,86 @@ export class PostsService {
     });
   }
 
-  async comment(me: AuthUser, rawPostId: string, text: string, view: PostView = DEFAULT_POST_VIEW): Promise<Post> {
+  /**
+   * A new comment, or with `parentId` a reply to a live comment of the same post. The one place a
+   * comment is created: what else a new comment causes belongs in its transaction, beside the insert.
+   */
+  async comment(
+    me: AuthUser,
+    rawPostId: string,
+    input: { text: string; parentId?: string | null },
+    view: PostView = DEFAULT_POST_VIEW,
+  ): Promise<Post> {
     const post = await this.requirePost(rawPostId);
+    // The DTO checked its form; null and missing both mean a comment at the top.
+    const parentId = input.parentId ? parseObjectId(input.parentId) : null;
     // Before the transaction: rendering holds no lock.
-    const textHtml = await this.markdown.render(text, 'comment');
+    const textHtml = await this.markdown.render(input.text, 'comment');
     const now = new Date();
     await this.transactions.run(async (trx) => {
       // Also the existence check: the post may have been deleted since requirePost.
       if ((await this.posts.adjustComments(post.id, 1, trx)) === undefined) throw new NotFoundError(POST_NOT_FOUND);
-      await this.posts.insertComment(
-        {
-          id: newObjectId(now),
-          post_id: post.id,
-          author_id: me.id,
-          text,
-          text_html: textHtml,
-          render_version: RENDERER_VERSION,
-          created_at: now.toISOString(),
-        },
-        trx,
-      );
+      // Under the post's lock, which every comment delete takes first: the parent cannot become a
+      // placeholder or go between this check and the insert.
+      const parent = parentId === null ? null : await this.requireLiveComment(post.id, parentId, 'reply', trx);
+      const comment: NewComment = {
+        id: newObjectId(now),
+        post_id: post.id,
+        author_id: me.id,
+        text: input.text,
+        text_html: textHtml,
+        render_version: RENDERER_VERSION,
+        created_at: now.toISOString(),
+        parent_id: parent?.id ?? null,
+      };
+      await this.posts.insertComment(comment, trx);
       await this.rescore(post.id, trx);
+      return { comment, parent };
     });
     return this.get(post.id, me, view);
   }
 
+  /**
+   * Its author rewrites a live comment under the rules of a new one; the text is rendered again
+   * (mentions resolved as they are now) and the comment marked edited. The same text writes
+   * nothing. The one place a comment is edited.
+   */
+  async editComment(
+    me: AuthUser,
+    rawPostId: string,
+    rawCommentId: string,
+    text: string,
+    view: PostView = DEFAULT_POST_VIEW,
+  ): Promise<Post> {
+    const post = await this.requirePost(rawPostId);
+    const commentId = parseObjectId(rawCommentId);
+    if (!commentId) throw new NotFoundError(COMMENT_NOT_FOUND);
+    const before = await this.requireLiveComment(post.id, commentId, 'edit');
+    // Admins delete comments; they do not put words in someone else's mouth.
+    if (before.author_id !== me.id) throw new ForbiddenError("Only the comment's author can edit it");
+    if (text !== before.text) {
+      const textHtml = await this.markdown.render(text, 'comment');
+      await this.transactions.run(async (trx) => {
+        const patch = {
+          text,
+          text_html: textHtml,
+          render_version: RENDERER_VERSION,
+          edited_at: new Date().toISOString(),
+        };
+        // Deleted since it was read: nothing to edit any more.
+        if (!(await this.posts.updateCommentText(before.id, patch, trx))) throw new NotFoundError(COMMENT_NOT_FOUND);
+        return { before, after: { ...before, ...patch } };
+      });
+    }
+    return this.get(post.id, me, view);
+  }
+
+  /**
+   * A comment nobody answered goes, and so does each "[deleted]" placeholder above it left with no
+   * reply; a comment with replies becomes such a placeholder, so its replies stay readable. The
+   * comments counter counts live comments, so it drops by one either way. The one place a
+   * comment is deleted.
+   */
   async deleteComment(
     me: AuthUser,
     rawPostId: string,
@@ -398,17 +480,60 @@ export class PostsService {
   ): Promise<Post> {
     const post = await this.requirePost(rawPostId);
     const commentId = parseObjectId(rawCommentId);
+    if (!commentId) throw new NotFoundError(COMMENT_NOT_FOUND);
     await this.transactions.run(async (trx) => {
-      const comment = commentId ? await this.posts.findComment(post.id, commentId, trx) : undefined;
-      if (!comment) throw new NotFoundError("This comment doesn't exist");
+      // The post's lock first, as a new comment takes it: no reply can arrive between deciding
+      // "no replies" and the removal, and two deletes of one comment queue up (the second finds a
+      // placeholder or nothing, and its 404 rolls this back).
+      if ((await this.posts.adjustComments(post.id, -1, trx)) === undefined) throw new NotFoundError(POST_NOT_FOUND);
+      const comment = await this.requireLiveComment(post.id, commentId, 'delete', trx);
       const allowed = comment.author_id === me.id || post.author_id === me.id || me.role === 'admin';
       if (!allowed)
         throw new ForbiddenError("Only the comment's author, the post's author or an admin can delete this comment");
-      await this.posts.adjustComments(post.id, -1, trx);
-      await this.posts.deleteComment(comment.id, trx);
+      const outcome = await this.removeComment(comment, trx);
       await this.rescore(post.id, trx);
+      return { comment, ...outcome };
     });
     return this.get(post.id, me, view);
+  }
+
+  /** Deletes a live comment (see deleteComment): whether it stays as a placeholder, and which placeholders went. */
+  private async removeComment(
+    comment: CommentRow,
+    trx: Executor,
+  ): Promise<{ placeholder: boolean; removedPlaceholders: string[] }> {
+    if (!(await this.posts.deleteCommentWithoutReplies(comment.id, trx))) {
+      await this.posts.markCommentDeleted(comment.id, trx);
+      return { placeholder: true, removedPlaceholders: [] };
+    }
+    const removedPlaceholders: string[] = [];
+    let above = comment.parent_id;
+    while (above !== null) {
+      const next = await this.posts.deleteChildlessPlaceholder(above, trx);
+      if (next === undefined) break;
+      removedPlaceholders.push(above);
+      above = next;
+    }
+    return { placeholder: false, removedPlaceholders };
+  }
+
+  /**
+   * A live comment of the post, or the error its use gets: 404 when the post has no such comment
+   * (or, to edit or delete, only its placeholder), 409 when a reply answers a placeholder.
+   */
+  private async requireLiveComment(
+    postId: string,
+    commentId: string,
+    use: 'reply' | 'edit' | 'delete',
+    ex?: Executor,
+  ): Promise<CommentRow> {
+    const comment = await this.posts.findComment(postId, commentId, ex);
+    if (!comment) throw new NotFoundError(COMMENT_NOT_FOUND);
+    if (comment.deleted) {
+      if (use === 'reply') throw new ConflictError('This comment was deleted; reply to another one');
+      throw new NotFoundError(COMMENT_NOT_FOUND);
+    }
+    return comment;
   }
 
   /** Recounts the post's commenters and stores its hot score from the counters as they now are. */

@@ -16,6 +16,7 @@ import { useMarkdownPreview } from '../lib/markdown-preview';
 import { everyFailure, hasStatus } from '../lib/query-client';
 import { imageFileProblem, useUploadImage } from '../lib/upload-image';
 import { type MarkdownMode, MarkdownTabs, markdownPanelId, markdownTabId } from './markdown-tabs';
+import { useMentionSuggestions } from './mention-suggestions';
 import { RenderedMarkdown } from './rendered-markdown';
 import './markdown-editor.css';
 
@@ -137,7 +138,7 @@ export interface MarkdownEditorProps {
 /**
  * A Markdown field: Write / Preview tabs (the preview is the server's own rendering, so it is the
  * published page), a formatting toolbar and its shortcuts (Ctrl/⌘ + B, I, E, K), a counter
- * against the limit, and pictures pasted or dropped into the text uploaded and linked in place.
+ * against the limit, `@` mention suggestions (mention-suggestions.tsx), and pictures pasted or dropped into the text uploaded and linked in place.
  * Used as a FormField's input, like any other field. The textarea stays mounted under Preview, so
  * its undo history, caret and an upload finishing meanwhile are kept.
  */
@@ -197,7 +198,18 @@ export function MarkdownEditor({
     applyEdit(box, markdownEdit(command, box.value, box.selectionStart, box.selectionEnd));
   };
 
+  const mentions = useMentionSuggestions({
+    value,
+    textarea,
+    disabled: disabled || mode !== 'write',
+    apply: (edit) => {
+      if (textarea.current) applyEdit(textarea.current, edit);
+    },
+  });
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    mentions.onKeyDown(event);
+    if (event.defaultPrevented) return;
     if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
     const command = SHORTCUTS.get(event.key.toLowerCase());
     if (!command) return;
@@ -335,11 +347,16 @@ export function MarkdownEditor({
           id={id}
           name={name}
           value={value}
+          {...mentions.inputProps}
           onChange={(event) => {
             if (problem) setProblem(null);
             onChange(event.target.value);
+            mentions.onChanged();
           }}
-          onBlur={onBlur}
+          onBlur={() => {
+            mentions.onBlur();
+            onBlur();
+          }}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
           onDragOver={onDragOver}
@@ -353,6 +370,7 @@ export function MarkdownEditor({
           aria-describedby={describedByAll}
           spellCheck
         />
+        {mentions.popup}
       </div>
       <div
         role="tabpanel"

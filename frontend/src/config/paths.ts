@@ -18,9 +18,9 @@ export const paths = {
   /** The own profile opened on its Settings tab (the notification switches; app/routes/profile.tsx reads ?tab=settings). */
   profileSettings: (userId: string) => `${routeHref(routes.profile.path, { userid: userId })}?tab=settings`,
   post: (postId: string) => routeHref(routes.post.path, { postid: postId }),
-  /** A comment's permalink: the post page scrolled to the element id="comment-<commentId>". */
-  commentPath: (postId: string, commentId: string) =>
-    `${routeHref(routes.post.path, { postid: postId })}#comment-${encodeURIComponent(commentId)}`,
+  /** One subthread of a post's comments ("Continue this thread"): the comment and its replies. */
+  postThread: (postId: string, commentId: string) =>
+    `${routeHref(routes.post.path, { postid: postId })}?thread=${encodeURIComponent(commentId)}`,
   postHistory: (postId: string) => routeHref(routes.postHistory.path, { postid: postId }),
   tag: (name: string) => routeHref(routes.tag.path, { name }),
   notices: routes.notices.path,
@@ -34,3 +34,13 @@ export const paths = {
     return text ? `${routes.search.path}?${text}` : routes.search.path;
   },
 } as const;
+
+/** The element id of a comment on the post page: the target of its permalink. */
+export function commentElementId(commentId: string): string {
+  return `comment-${commentId}`;
+}
+
+/** A comment's permalink, /posts/:id#comment-:cid: the post page opens with that comment in view. */
+export function commentPath(postId: string, commentId: string): string {
+  return `${paths.post(postId)}#${commentElementId(commentId)}`;
+}

@@ -4,7 +4,7 @@ import { CATEGORIES, type Category } from '@techit/contract/enums';
 import { LIMITS } from '@techit/contract/limits';
 import { normaliseTags } from '@techit/contract/tag-rules';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import { IsHttpUrl, IsPictureUrl } from '../../common/url-rules';
 import { DraftIdField } from '../../drafts/dto/draft-input.dto';
 import { LinkText, say, Trim, TrimToUndefined } from '../../common/validation';
@@ -215,7 +215,29 @@ export class PostIdDto {
   postId: string;
 }
 
+const COMMENT_TEXT = ['Comment', LIMITS.commentMax, 'the comment', 'Write a comment first.'] as const;
+
+/** A comment id as ids are written (24 hex characters); whether it exists is the service's question. */
+export const COMMENT_ID = /^[0-9a-fA-F]{24}$/;
+
 export class CommentDto extends PostIdDto {
-  @RequiredText('Comment', LIMITS.commentMax, 'the comment', 'Write a comment first.')
+  @RequiredText(...COMMENT_TEXT)
+  text: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description:
+      'Reply to this comment of the same post (missing or null: a comment at the top). 404 when it is not a comment of the post, 409 when it was deleted (a "[deleted]" placeholder).',
+  })
+  @IsOptional()
+  @IsString({ message: 'parentId must be a comment id' })
+  @Matches(COMMENT_ID, { message: 'parentId must be a comment id' })
+  parentId?: string | null;
+}
+
+/** PUT /api/comment/:postId/:commentId: the new text, under the same rules as a new comment's. */
+export class EditCommentDto {
+  @RequiredText(...COMMENT_TEXT)
   text: string;
 }

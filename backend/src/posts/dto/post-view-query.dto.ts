@@ -3,8 +3,10 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { COMMENT_PAGE } from '@techit/contract/limits';
 import { DEFAULT_POST_VIEW, POST_VIEWS, type PostView } from '@techit/contract/enums';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { PageQueryDto } from '../../common/dto/page-query.dto';
+import { THREAD_READ } from '../thread-read';
+import { COMMENT_ID } from './post-input.dto';
 
 /** The `view` query parameter, declared once for every post route that answers posts. */
 export function ViewProperty(): PropertyDecorator {
@@ -51,6 +53,14 @@ export class CommentsQueryDto {
   @IsString({ message: 'cursor must be text' })
   @MaxLength(200, { message: 'That cursor is not valid; start again from the first page' })
   cursor?: string;
+
+  @ApiPropertyOptional({
+    description: `A comment of the post: answer its thread instead, its ancestors (root first), the comment, then its replies and theirs (oldest first, down to ${THREAD_READ.depth} levels below it, ${THREAD_READ.pageSize} at a time; cursor: the nextCursor of the answer before, which carries only further replies). Not with limit. 404 when it is not a comment of the post.`,
+  })
+  @IsOptional()
+  @IsString({ message: 'thread must be a comment id' })
+  @Matches(COMMENT_ID, { message: 'thread must be a comment id' })
+  thread?: string;
 }
 
 /** GET /api/posts/:id/revisions: newest first, by cursor. */

@@ -1,5 +1,5 @@
 import type { Notification } from '@techit/contract/api-types';
-import { paths } from '../../../config/paths';
+import { commentPath, paths } from '../../../config/paths';
 
 /** Who did it: "ada", or for a grouped like "ada and 12 others" (actorsCount counts them all). */
 export function actorsText(notification: Notification): string {
@@ -37,7 +37,7 @@ export function actionText(notification: Notification): string {
 export function notificationTarget(notification: Notification): string {
   const { post, comment, notice } = notification;
   if (notification.kind === 'follow' && notification.actors[0]) return paths.profile(notification.actors[0]._id);
-  if (post && comment) return paths.commentPath(post._id, comment._id);
+  if (post && comment) return commentPath(post._id, comment._id);
   if (post) return paths.post(post._id);
   if (notice) return paths.notices;
   return paths.notifications;

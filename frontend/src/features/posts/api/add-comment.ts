@@ -6,9 +6,13 @@ import { updateCachedPost } from './post-cache';
 import { postKeys } from './post-keys';
 import { postPaths } from './post-paths';
 
-/** PUT /api/comment: answers the post with its comments; the key makes a retry return the first reply. */
-export function addComment(postId: string, text: string, idempotencyKey?: string): Promise<Post> {
-  return api<Post>(postPaths.comment(), { method: 'PUT', body: { postId, text }, idempotencyKey });
+/**
+ * PUT /api/comment: answers the post with its comments; the key makes a retry return the first
+ * reply. `parentId`: a reply to that comment.
+ */
+export function addComment(postId: string, text: string, idempotencyKey?: string, parentId?: string): Promise<Post> {
+  const body = parentId ? { postId, text, parentId } : { postId, text };
+  return api<Post>(postPaths.comment(), { method: 'PUT', body, idempotencyKey });
 }
 
 /** A failure says so with the server's reason; the text stays in the box (a 401 has its own toast). */
@@ -17,11 +21,13 @@ export function useAddComment(postId: string) {
   return useMutation({
     // The thread (comment-list.tsx) watches this key to scroll to the comment once it is posted.
     mutationKey: postKeys.addComment(postId),
-    mutationFn: ({ text, idempotencyKey }: { text: string; idempotencyKey?: string }) =>
-      addComment(postId, text, idempotencyKey),
+    mutationFn: ({ text, idempotencyKey, parentId }: { text: string; idempotencyKey?: string; parentId?: string }) =>
+      addComment(postId, text, idempotencyKey, parentId),
     meta: { errorToast: { title: 'Could not post your comment', withReason: everyFailure, except: hasStatus(401) } },
     onSuccess: (post) => {
       updateCachedPost(queryClient, post);
+      // A subthread on screen ("?thread=", a permalink's) takes the reply in.
+      void queryClient.invalidateQueries({ queryKey: postKeys.threadsOf(postId) });
       void queryClient.invalidateQueries({ queryKey: postKeys.tops() });
     },
   });

@@ -11,7 +11,10 @@ export function deleteComment(postId: string, commentId: string): Promise<Post> 
   return api<Post>(postPaths.deleteComment(postId, commentId), { method: 'DELETE' });
 }
 
-/** A failure says so with the server's reason, and the comment stays (a 401 has its own toast). */
+/**
+ * A comment with replies stays as "[deleted]". A failure says so with the server's reason, and the
+ * comment stays (a 401 has its own toast).
+ */
 export function useDeleteComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -20,8 +23,8 @@ export function useDeleteComment(postId: string) {
       errorToast: { title: 'Could not delete the comment', withReason: everyFailure, except: hasStatus(401) },
     },
     onSuccess: (post, commentId) => {
-      updateCachedPost(queryClient, post);
       removeCachedComment(queryClient, post._id, commentId);
+      updateCachedPost(queryClient, post);
       void queryClient.invalidateQueries({ queryKey: postKeys.tops() });
     },
   });

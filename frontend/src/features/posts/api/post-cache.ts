@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { CommentsReply, LikeReply, Post } from '@techit/contract/api-types';
+import type { Comment, CommentsReply, LikeReply, Post } from '@techit/contract/api-types';
 import type { PageCursor } from '../../../lib/cursor-pages';
+import { afterDeletion } from '../components/comment-tree-builder';
 import { type PostPage, postKeys } from './post-keys';
 
 type CachedList = InfiniteData<PostPage, PageCursor>;
@@ -45,19 +46,50 @@ export function forgetPost(queryClient: QueryClient, postId: string): void {
   queryClient.removeQueries({ queryKey: postKeys.detail(postId), exact: true });
 }
 
-/** A deleted comment leaves the pages of its thread loaded beyond the first (get-more-comments.ts). */
-export function removeCachedComment(queryClient: QueryClient, postId: string, commentId: string): void {
+/**
+ * Applies `change` to every cached list of the post's comments: its own copy, the copies in post
+ * lists, the pages loaded beyond the first (get-more-comments.ts) and the subthreads
+ * (get-thread.ts). `change` answers null to take a comment out.
+ */
+function mapCachedComments(queryClient: QueryClient, postId: string, change: (comment: Comment) => Comment | null) {
+  const apply = (comments: Comment[]) =>
+    comments.flatMap((comment) => {
+      const changed = change(comment);
+      return changed ? [changed] : [];
+    });
+  const applyToPost = (post: Post): Post => (post._id === postId ? { ...post, comments: apply(post.comments) } : post);
+  mapLists(queryClient, (posts) => posts.map(applyToPost));
+  queryClient.setQueryData<Post>(postKeys.detail(postId), (post) => (post ? applyToPost(post) : post));
   queryClient.setQueriesData<InfiniteData<CommentsReply, string>>(
     { queryKey: postKeys.moreCommentsOf(postId) },
     (data) =>
-      data
-        ? {
-            ...data,
-            pages: data.pages.map((page) => ({
-              ...page,
-              comments: page.comments.filter((comment) => comment._id !== commentId),
-            })),
-          }
-        : data,
+      data ? { ...data, pages: data.pages.map((page) => ({ ...page, comments: apply(page.comments) })) } : data,
   );
+  queryClient.setQueriesData<CommentsReply>({ queryKey: postKeys.threadsOf(postId) }, (data) =>
+    data ? { ...data, comments: apply(data.comments) } : data,
+  );
+}
+
+/** Every comment of the post the cache holds, in any of its lists (once each). */
+function cachedComments(queryClient: QueryClient, postId: string): Comment[] {
+  const all = new Map<string, Comment>();
+  mapCachedComments(queryClient, postId, (comment) => {
+    all.set(comment._id, comment);
+    return comment;
+  });
+  return [...all.values()];
+}
+
+/** An edited comment, as the server now renders it, replaces its copies wherever they are cached. */
+export function replaceCachedComment(queryClient: QueryClient, postId: string, edited: Comment): void {
+  mapCachedComments(queryClient, postId, (comment) => (comment._id === edited._id ? edited : comment));
+}
+
+/**
+ * A deleted comment leaves every cached list of its thread (then the server's reply replaces the
+ * post's own first page): it becomes the "[deleted]" placeholder when it has
+ * replies, and placeholders left without replies go (comment-tree-builder.ts afterDeletion).
+ */
+export function removeCachedComment(queryClient: QueryClient, postId: string, commentId: string): void {
+  mapCachedComments(queryClient, postId, afterDeletion(cachedComments(queryClient, postId), commentId));
 }

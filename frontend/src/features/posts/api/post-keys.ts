@@ -36,6 +36,9 @@ export const postKeys = {
   /** The comments of a thread after the first page its post carries, keyed by where they start. */
   moreComments: (postId: string, after: string) => ['posts', 'comments', postId, after] as const,
   moreCommentsOf: (postId: string) => ['posts', 'comments', postId] as const,
+  /** One comment's subthread (its ancestors, itself, its replies): "Continue this thread" and permalinks. */
+  thread: (postId: string, commentId: string) => ['posts', 'thread', postId, commentId] as const,
+  threadsOf: (postId: string) => ['posts', 'thread', postId] as const,
   /** The mutation of a new comment, so the thread can find and show the comment it posted. */
   addComment: (postId: string) => ['posts', 'add-comment', postId] as const,
 };

@@ -31,6 +31,9 @@ export const postPaths = {
   /** GET /api/posts/:id/comments?limit=50&cursor=…: the page of comments after `cursor`. */
   commentsPage: (postId: string, cursor: string) =>
     `/posts/${encodeURIComponent(postId)}/comments?${pageQuery({ limit: COMMENT_PAGE.defaultSize, cursor })}`,
+  /** GET /api/posts/:id/comments?thread=…: the comment's ancestors, itself and its replies. */
+  thread: (postId: string, commentId: string) =>
+    `/posts/${encodeURIComponent(postId)}/comments?${pageQuery({ thread: commentId })}`,
   /** GET /api/posts/:id/revisions[?cursor=…]: the edit history, newest first. */
   revisionsPage: (postId: string, cursor: PageCursor) => {
     const query = pageQuery({ cursor });
@@ -48,7 +51,7 @@ export const postPaths = {
   like: (like: boolean) => `/${like ? 'like' : 'unlike'}?${view}`,
   /** PUT /api/comment */
   comment: () => `/comment?${view}`,
-  /** DELETE /api/comment/:postId/:commentId */
+  /** PUT /api/comment/:postId/:commentId (the author edits) and DELETE /api/comment/:postId/:commentId */
   deleteComment: (postId: string, commentId: string) =>
     `/comment/${encodeURIComponent(postId)}/${encodeURIComponent(commentId)}?${view}`,
 };

@@ -1,121 +1,138 @@
-import { DeleteOutlined } from '@ant-design/icons';
 import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import type { Comment, Post } from '@techit/contract/api-types';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { UserAvatar } from '../../../components/user-avatar';
-import { paths } from '../../../config/paths';
-import { confirm } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
-import { useDeleteComment } from '../api/delete-comment';
-import { useMoreComments } from '../api/get-more-comments';
-import { postKeys } from '../api/post-keys';
-import { RelativeTime } from '../../../components/relative-time';
-import { RenderedMarkdown } from '../../../components/rendered-markdown';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { commentElementId, paths } from '../../../config/paths';
 import { busy } from '../../../lib/busy';
+import { useSession } from '../../../lib/session';
+import { useMoreComments } from '../api/get-more-comments';
+import { useCommentThread } from '../api/get-thread';
+import { postKeys } from '../api/post-keys';
+import { CommentTree, useThreadDepth } from './comment-tree';
+import { ancestorsOf, buildCommentTree } from './comment-tree-builder';
 
 /**
- * Oldest first: the first page the post carries, then the pages asked for with "Show more
- * comments". A comment's author, the post's author and admins may delete it, after confirming. A comment the viewer
- * has just posted is brought into view and highlighted, loading the pages before it if needed.
+ * The conversation as a tree (comment-tree.tsx): the first page the post carries, then the pages
+ * asked for with "Show more comments" (oldest first, replies under what they answer). `threadId`:
+ * only that comment and its replies (the "?thread=" view, GET …/comments?thread=), with the way
+ * back to the whole conversation. A permalink (#comment-<id>) brings its comment into view and
+ * highlights it, reading its subthread when the loaded pages do not hold it, and opening the
+ * subthread view when it is nested deeper than the screen draws. A comment the viewer has just
+ * posted is brought into view and highlighted, loading the pages before it if needed.
  */
-export function CommentList({ post }: { post: Post }) {
-  const { user, isAdmin } = useSession();
-  const remove = useDeleteComment(post._id);
+export function CommentList({ post, threadId = null }: { post: Post; threadId?: string | null }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  const maxDepth = useThreadDepth();
+  const targetId = PERMALINK.exec(hash)?.[1] ?? null;
   // undefined: a copy from a list (a preview, not a first page) while the post's own loads.
   const after = post.commentsNextCursor ?? null;
   const more = useMoreComments(post._id, after ?? '');
   const loaded = after === null ? [] : (more.data?.pages.flatMap((page) => page.comments) ?? []);
-  const comments = withoutRepeats([...post.comments, ...loaded]);
-  const hasMore = after !== null && (more.data ? more.hasNextPage : true);
-  const newComment = useOwnNewComment(post._id, user?._id ?? null, more);
+  const paged = withoutRepeats([...post.comments, ...loaded]);
+  // The permalink's comment, when the pages loaded do not hold it (nor does the subthread shown).
+  const targetMissing = targetId !== null && threadId === null && !paged.some((comment) => comment._id === targetId);
+  const thread = useCommentThread(post._id, threadId ?? (targetMissing ? targetId : null));
+  const comments =
+    threadId !== null ? (thread.data?.comments ?? []) : withoutRepeats([...paged, ...(thread.data?.comments ?? [])]);
+  const nodes = buildCommentTree(comments, threadId);
+  const hasMore = threadId === null && after !== null && (more.data ? more.hasNextPage : true);
+  const newComment = useOwnNewComment(post._id, user?._id ?? null, more, threadId === null);
   // After "Show more comments" the keyboard goes on from the first comment it brought (the button
   // is gone after the last page, and focus would fall back to the page's start).
   const [focusFrom, setFocusFrom] = useState<number | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const topCount = nodes.length;
   useEffect(() => {
-    if (focusFrom === null || comments.length <= focusFrom) return;
+    if (focusFrom === null || topCount <= focusFrom) return;
     listRef.current?.querySelectorAll<HTMLElement>(':scope > li.comment')[focusFrom]?.focus();
     setFocusFrom(null);
-  }, [focusFrom, comments.length]);
-  // As for posts and notices: a real dialog, the safe choice focused. It closes either way; a
-  // failure is told by the mutation's errorToast (lib/query-client.ts).
-  const confirmDelete = (commentId: string) =>
-    confirm({
-      title: 'Are you sure you want to delete this comment?',
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancel',
-      focusable: { autoFocusButton: 'cancel' },
-      onOk: () =>
-        remove.mutateAsync(commentId).then(
-          () => undefined,
-          () => undefined,
-        ),
-    });
+  }, [focusFrom, topCount]);
 
-  if (comments.length === 0) {
+  // A permalink's comment nested deeper than this screen draws: its subthread's own view, from the
+  // comment whose "Continue this thread" leads to it.
+  const chain = targetId === null ? [] : ancestorsOf(comments, targetId);
+  const below =
+    threadId === null
+      ? chain
+      : chain.slice(
+          Math.max(
+            0,
+            chain.findIndex((c) => c._id === threadId),
+          ),
+        );
+  const continueFrom = below.length >= maxDepth ? below[maxDepth - 1] : undefined;
+  useEffect(() => {
+    if (continueFrom && targetId !== null) {
+      void navigate(`${paths.postThread(post._id, continueFrom._id)}#${commentElementId(targetId)}`, { replace: true });
+    }
+  }, [continueFrom, targetId, post._id, navigate]);
+  useScrollToTarget(continueFrom ? null : targetId, comments.length);
+
+  const root = threadId === null ? null : comments.find((comment) => comment._id === threadId);
+  const back = threadId !== null && (
+    <nav className="comment-thread-nav" aria-label="This conversation">
+      <Link to={paths.post(post._id)}>← Back to all comments</Link>
+      {root?.parentId && <Link to={paths.postThread(post._id, root.parentId)}>Show the comment it answers</Link>}
+    </nav>
+  );
+
+  if (threadId !== null && thread.isError) {
+    return (
+      <>
+        {back}
+        <span className="secondary-text">This comment doesn’t exist any more.</span>
+      </>
+    );
+  }
+  if (threadId !== null && !thread.data) return <span className="secondary-text">Loading the conversation…</span>;
+  if (nodes.length === 0) {
     return <span className="secondary-text">No comments yet. Be the first!</span>;
   }
 
   return (
-    <ul className="plain-list comment-list" ref={listRef}>
-      {comments.map((comment) => {
-        const canDelete =
-          user !== null && (isAdmin || user._id === comment.postedBy._id || user._id === post.postedBy._id);
-        return (
-          <li
-            key={comment._id}
-            id={commentElementId(comment._id)}
-            tabIndex={-1}
-            className={comment._id === newComment ? 'comment is-new' : 'comment'}
-          >
-            <UserAvatar pic={comment.postedBy.pic} userName={comment.postedBy.userName} size={36} />
-            <div className="comment-body">
-              <div className="comment-head">
-                <Link to={paths.profile(comment.postedBy._id)} className="comment-author">
-                  {comment.postedBy.userName}
-                </Link>
-                {/* Comments cannot be edited yet: no editedAt, so never "edited". */}
-                <RelativeTime className="secondary-text comment-date" dateTime={comment.createdAt} />
-                {canDelete && (
-                  <Button
-                    type="text"
-                    size="small"
-                    danger
-                    style={{ marginLeft: 'auto' }}
-                    icon={<DeleteOutlined aria-hidden />}
-                    aria-label={`Delete comment by ${comment.postedBy.userName}`}
-                    loading={busy(remove.isPending && remove.variables === comment._id)}
-                    onClick={() => confirmDelete(comment._id)}
-                  />
-                )}
-              </div>
-              <RenderedMarkdown html={comment.textHtml} className="comment-text" />
-            </div>
+    <>
+      {back}
+      <ul className="plain-list comment-list" ref={listRef}>
+        <CommentTree post={post} nodes={nodes} targetId={targetId} newId={newComment} />
+        {hasMore && (
+          <li className="comment-more">
+            <Button
+              loading={busy(more.isFetching)}
+              onClick={() => {
+                setFocusFrom(topCount);
+                void more.fetchNextPage();
+              }}
+            >
+              Show more comments
+            </Button>
           </li>
-        );
-      })}
-      {hasMore && (
-        <li className="comment-more">
-          <Button
-            loading={busy(more.isFetching)}
-            onClick={() => {
-              setFocusFrom(comments.length);
-              void more.fetchNextPage();
-            }}
-          >
-            Show more comments
-          </Button>
-        </li>
-      )}
-    </ul>
+        )}
+      </ul>
+    </>
   );
 }
 
-function commentElementId(commentId: string): string {
-  return `comment-${commentId}`;
+/** The permalink's part of the address: #comment-<id>. */
+const PERMALINK = /^#comment-([0-9a-f]{24})$/;
+
+/**
+ * Scrolls the permalink's comment into view once it is drawn (again whenever the address names
+ * another one), and puts the focus on it so the keyboard goes on from there.
+ */
+function useScrollToTarget(targetId: string | null, drawn: number) {
+  const done = useRef<string | null>(null);
+  useEffect(() => {
+    if (targetId === null || done.current === targetId) return;
+    const element = document.getElementById(commentElementId(targetId));
+    if (!element) return;
+    done.current = targetId;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    element.focus({ preventScroll: true });
+    element.scrollIntoView({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
+  }, [targetId, drawn]);
 }
 
 /** A comment deleted among the first page shifts the next one into it: shown once. */
@@ -130,7 +147,12 @@ function withoutRepeats(comments: Comment[]): Comment[] {
  * first page does not reach it. It is then scrolled into view (smoothly unless the viewer asks for
  * reduced motion), and posts.css highlights it.
  */
-function useOwnNewComment(postId: string, userId: string | null, more: ReturnType<typeof useMoreComments>) {
+function useOwnNewComment(
+  postId: string,
+  userId: string | null,
+  more: ReturnType<typeof useMoreComments>,
+  enabled: boolean,
+) {
   const queryClient = useQueryClient();
   const posted = useMutationState({
     filters: { mutationKey: postKeys.addComment(postId), status: 'success' },
@@ -147,7 +169,7 @@ function useOwnNewComment(postId: string, userId: string | null, more: ReturnTyp
   const { refetch, fetchNextPage } = more;
 
   useEffect(() => {
-    if (!latest || latest.at <= handled.current || userId === null) return;
+    if (!latest || latest.at <= handled.current || userId === null || !enabled) return;
     handled.current = latest.at;
     let current = true;
     void (async () => {
@@ -166,7 +188,7 @@ function useOwnNewComment(postId: string, userId: string | null, more: ReturnTyp
     return () => {
       current = false;
     };
-  }, [latest, userId, postId, queryClient, refetch, fetchNextPage]);
+  }, [latest, userId, postId, queryClient, refetch, fetchNextPage, enabled]);
 
   useEffect(() => {
     if (found === null || scrolled.current === found) return;

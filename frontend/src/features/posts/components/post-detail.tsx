@@ -1,5 +1,6 @@
 import { Card } from '../../../components/surface-card';
 import { useCallback, useDeferredValue, useId } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { usePost } from '../api/get-post';
 import { CommentBox } from './comment-box';
@@ -17,6 +18,9 @@ export function PostDetail({ postId }: { postId: string }) {
   const post = useDeferredValue(data);
   const commentBoxId = useId();
   const headingId = useId();
+  // ?thread=<commentId>: one subthread ("Continue this thread"), not the whole conversation.
+  const [search] = useSearchParams();
+  const threadId = search.get('thread');
 
   const goToCommentBox = useCallback(() => {
     const box = document.getElementById(commentBoxId);
@@ -49,7 +53,7 @@ export function PostDetail({ postId }: { postId: string }) {
             Comments ({post.commentsCount})
           </h2>
           <CommentBox postId={post._id} inputId={commentBoxId} />
-          <CommentList post={post} />
+          <CommentList post={post} threadId={threadId} />
         </section>
       </Card>
     </div>
