@@ -21,27 +21,14 @@ function bell(page: Page, name: string) {
   return page.locator('.left-nav, .bottom-nav').getByRole('link', { name, exact: true }).locator('visible=true');
 }
 
-/** The comment of `post` with this text. */
-function commentId(post: Post, text: string): string {
-  const comment = post.comments.find((item) => item.text === text);
-  if (!comment) throw new Error(`No comment "${text}" on the post`);
-  return comment._id;
-}
-
-/** A call to the API from inside a page, with its signed-in user's token: what that browser sends. */
-async function callFromPage<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${localStorage.getItem('jwt') ?? ''}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-      return (await response.json()) as T;
-    },
-    { method, path, body },
-  );
+/** Waits until the element with this id is wholly inside the viewport. */
+async function waitUntilInView(page: Page, id: string): Promise<void> {
+  await page.waitForFunction((elementId) => {
+    const element = document.getElementById(elementId);
+    if (!element) return false;
+    const box = element.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+  }, id);
 }
 
 /** Pretends the tab was hidden or shown again, as the browser tells a page (document.hidden and the event). */
@@ -63,8 +50,8 @@ describe('A member learns at once that someone replied, liked or followed', () =
     const ada = await story.api.user();
     const bob = await story.api.user();
     const post = await story.api.post(ada, { title: 'Ada asks about threads', desc: 'How deep should replies go?' });
-    const commented = await story.api.comment(ada, post._id, 'Six levels, I think');
-    return { ada, bob, post, adaComment: commentId(commented, 'Six levels, I think') };
+    await story.api.comment(ada, post._id, 'Six levels, I think');
+    return { ada, bob, post, adaComment: await story.api.commentId(post._id, 'Six levels, I think') };
   }
 
   it('B replies to A’s comment and mentions A; A’s bell counts it live, and the notification leads to the reply', async () => {
@@ -77,13 +64,16 @@ describe('A member learns at once that someone replied, liked or followed', () =
 
     // B, in a browser of their own, replies to A's comment and names A in it: one notification (a reply).
     const bobPage = await story.open(`/posts/${post._id}`, { session: bob });
-    await bobPage.getByRole('heading', { name: 'Ada asks about threads' }).waitFor();
-    const replied = await callFromPage<Post>(bobPage, 'PUT', '/comment', {
-      postId: post._id,
-      text: `@${ada.user.userName} six is plenty`,
-      parentId: adaComment,
-    });
-    const reply = commentId(replied, `@${ada.user.userName} six is plenty`);
+    const replyText = `@${ada.user.userName} six is plenty`;
+    await bobPage
+      .locator(`[id="comment-${adaComment}"]`)
+      .getByRole('button', { name: `Reply to ${ada.user.userName}` })
+      .click();
+    const box = bobPage.getByLabel(`Reply to ${ada.user.userName}`);
+    await box.fill(replyText);
+    await bobPage.getByRole('button', { name: 'Post reply' }).click();
+    await box.waitFor({ state: 'detached' });
+    const reply = await story.api.commentId(post._id, replyText);
 
     await bell(adaPage, 'Notifications, 1 unread').waitFor();
     expect(await adaPage.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
@@ -101,7 +91,9 @@ describe('A member learns at once that someone replied, liked or followed', () =
     await story.screenshot(adaPage, 'notifications-page-light');
     await item.click();
     await adaPage.waitForURL((url) => url.pathname === `/posts/${post._id}` && url.hash === `#comment-${reply}`);
-    await adaPage.getByRole('heading', { name: 'Ada asks about threads' }).waitFor();
+    // The post page opens with the reply in view (its permalink's target).
+    await waitUntilInView(adaPage, `comment-${reply}`);
+    await story.screenshot(adaPage, 'notifications-landed-on-reply');
     // Opened means read: the bell has nothing left to count.
     await bell(adaPage, 'Notifications').waitFor();
   });
@@ -182,12 +174,7 @@ describe('A member learns at once that someone replied, liked or followed', () =
     const closed = page.waitForEvent('requestfailed', (request) => new URL(request.url()).pathname === STREAM);
     await setTabHidden(page, true);
     await closed;
-    await story.api.request(
-      'PUT',
-      '/comment',
-      { postId: post._id, text: 'Hidden reply', parentId: adaComment },
-      bob.token,
-    );
+    await story.api.reply(bob, post._id, adaComment, 'Hidden reply');
     // Nothing was opened while hidden, and nothing came in.
     expect(streams.length).toBe(opened);
     expect(await bell(page, 'Notifications, 1 unread').count()).toBe(1);
