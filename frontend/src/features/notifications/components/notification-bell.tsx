@@ -39,6 +39,8 @@ export function NotificationBell({ variant }: { variant: 'left' | 'bottom' }) {
   return (
     <NavLink to={paths.notifications} className="nav-link" aria-label={bellLabel(unreadCount)}>
       <BellOutlined aria-hidden /> Notifications
+      {/* A space, so the text seen ("Notifications 3") is words of the name (axe label-content-name-mismatch). */}
+      {unreadCount > 0 && ' '}
       {unreadCount > 0 && (
         <span className="bell-badge is-after" aria-hidden>
           {count}
