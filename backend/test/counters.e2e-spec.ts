@@ -6,7 +6,9 @@ import { startTestApp, type TestApp } from './support/test-app';
 
 /**
  * posts.likes_count, comments_count and commenters_count are kept by hand beside the likes and
- * comments tables (they rank top posts without counting). They must always equal the real counts.
+ * comments tables (they rank top posts without counting). They must always equal the real counts:
+ * of live comments, a "[deleted]" placeholder kept for its replies counting neither as a comment nor
+ * as a commenter (docs/decisions/038-comment-threads.md), though the lists still carry it.
  */
 let t: TestApp;
 let users: TestUser[];
@@ -26,9 +28,16 @@ interface Counters {
   commenters: number;
 }
 
-/** For every post: the stored counters and the counts computed from the likes and comments tables. */
-async function countersOfEveryPost(): Promise<{ stored: Record<string, Counters>; real: Record<string, Counters> }> {
-  const [posts, likes, comments] = await Promise.all([
+/**
+ * For every post: the stored counters, the counts computed from the likes and comments tables, and
+ * how many comment rows (placeholders too) its full conversation lists.
+ */
+async function countersOfEveryPost(): Promise<{
+  stored: Record<string, Counters>;
+  real: Record<string, Counters>;
+  rows: Record<string, number>;
+}> {
+  const [posts, likes, comments, rowCounts] = await Promise.all([
     t.db.selectFrom('posts').select(['id', 'likes_count', 'comments_count', 'commenters_count']).execute(),
     t.db
       .selectFrom('likes')
@@ -38,11 +47,18 @@ async function countersOfEveryPost(): Promise<{ stored: Record<string, Counters>
     t.db
       .selectFrom('comments')
       .select((eb) => ['post_id', eb.fn.countAll().as('n'), eb.fn.count('author_id').distinct().as('authors')])
+      .where('deleted', '=', 0)
+      .groupBy('post_id')
+      .execute(),
+    t.db
+      .selectFrom('comments')
+      .select((eb) => ['post_id', eb.fn.countAll().as('n')])
       .groupBy('post_id')
       .execute(),
   ]);
   const stored: Record<string, Counters> = {};
   const real: Record<string, Counters> = {};
+  const rows: Record<string, number> = {};
   for (const post of posts) {
     stored[post.id] = {
       likes: Number(post.likes_count),
@@ -56,8 +72,9 @@ async function countersOfEveryPost(): Promise<{ stored: Record<string, Counters>
       comments: Number(commented?.n ?? 0),
       commenters: Number(commented?.authors ?? 0),
     };
+    rows[post.id] = Number(rowCounts.find((row) => row.post_id === post.id)?.n ?? 0);
   }
-  return { stored, real };
+  return { stored, real, rows };
 }
 
 /**
@@ -67,7 +84,7 @@ async function countersOfEveryPost(): Promise<{ stored: Record<string, Counters>
  * comments; the full view lists every liker and comment.
  */
 async function expectCountersExact(): Promise<Record<string, Counters>> {
-  const { stored, real } = await countersOfEveryPost();
+  const { stored, real, rows } = await countersOfEveryPost();
   expect(stored).toEqual(real);
 
   const orphans = await Promise.all([
@@ -94,7 +111,7 @@ async function expectCountersExact(): Promise<Record<string, Counters>> {
           likes: counts.likes,
           comments: counts.comments,
           likesListed: viewer && likers.get(id)?.has(viewer.id) ? [viewer.id] : [],
-          commentsListed: Math.min(counts.comments, LIST_COMMENTS_PREVIEW),
+          commentsListed: Math.min(rows[id], LIST_COMMENTS_PREVIEW),
         },
       ]),
     );
@@ -111,7 +128,7 @@ async function expectCountersExact(): Promise<Record<string, Counters>> {
   }
   // The post's own page agrees, with its whole conversation: for every liker, a visitor and a non-liker.
   const details = await Promise.all(
-    Object.entries(real).flatMap(([id, counts]) => {
+    Object.keys(real).flatMap((id) => {
       const theirs = everyone.filter((user) => likers.get(id)?.has(user.id));
       const nonLiker = everyone.find((user) => !likers.get(id)?.has(user.id)) ?? null;
       return [null, nonLiker, ...theirs].map(async (viewer) => ({
@@ -119,7 +136,7 @@ async function expectCountersExact(): Promise<Record<string, Counters>> {
         seen: await detailAs(viewer, id),
         expected: {
           ...expectedView(viewer)[id],
-          commentsListed: counts.comments,
+          commentsListed: rows[id],
         },
       }));
     }),
@@ -135,7 +152,7 @@ async function expectCountersExact(): Promise<Record<string, Counters>> {
           likes: counts.likes,
           comments: counts.comments,
           likesListed: [...(likers.get(id) ?? [])].sort(),
-          commentsListed: counts.comments,
+          commentsListed: rows[id],
         },
       ]),
     ),
@@ -193,6 +210,10 @@ function comment(user: TestUser, postId: string, text: string) {
   return t.http.put('/api/comment').set('Authorization', user.auth).send({ postId, text });
 }
 
+function replyTo(user: TestUser, postId: string, parentId: string, text: string) {
+  return t.http.put('/api/comment').set('Authorization', user.auth).send({ postId, text, parentId });
+}
+
 function deleteComment(user: TestUser, postId: string, commentId: string) {
   return t.http.delete(`/api/comment/${postId}/${commentId}`).set('Authorization', user.auth);
 }
@@ -233,6 +254,18 @@ describe('post counters after a mixed sequence of likes, comments and deletes', 
       ['u4 comments on p3', () => comment(u4, p3._id, 'six'), 200],
       ['u3 likes p3', () => like(u3, p3._id), 200],
       ['an over-long comment is rejected', () => comment(u2, p2._id, 'x'.repeat(1001)), 400],
+      ['u4 replies to u3 on p2', async () => replyTo(u4, p2._id, (await commentIdsBy(p2._id, u3))[0], 'seven'), 200],
+      ['u4 replies again', async () => replyTo(u4, p2._id, (await commentIdsBy(p2._id, u3))[0], 'eight'), 200],
+      [
+        'u3 deletes its answered comment: a placeholder, neither a comment nor a commenter',
+        async () => deleteComment(u3, p2._id, (await commentIdsBy(p2._id, u3))[0]),
+        200,
+      ],
+      [
+        'u4 deletes one reply: the placeholder stays for the other',
+        async () => deleteComment(u4, p2._id, (await commentIdsBy(p2._id, u4))[0]),
+        200,
+      ],
     ];
     for (const [name, step, status] of steps) {
       const response = await step();
@@ -245,6 +278,8 @@ describe('post counters after a mixed sequence of likes, comments and deletes', 
       [p2._id]: { likes: 1, comments: 1, commenters: 1 },
       [p3._id]: { likes: 1, comments: 1, commenters: 1 },
     });
+    // p2 lists the placeholder and u4's reply under it.
+    expect((await countersOfEveryPost()).rows[p2._id]).toBe(2);
 
     // u1 removes one of its three comments: still a commenter.
     const u1Comments = await commentIdsBy(p1._id, u1);

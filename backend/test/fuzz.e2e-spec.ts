@@ -244,8 +244,37 @@ describe('fuzzing every endpoint with hostile input', () => {
   it(
     'never answers 5xx to hostile bodies on PUT /api/comment',
     () =>
-      check(bodyRequest({ postId: idValue(realIds), text: text(1000) }), ({ auth, body, type }) =>
-        send('PUT', '/api/comment', auth, body, type),
+      check(
+        bodyRequest({ postId: idValue(realIds), text: text(1000), parentId: idValue(commentIds) }),
+        ({ auth, body, type }) => send('PUT', '/api/comment', auth, body, type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile ids and bodies on PUT /api/comment/:postId/:commentId',
+    () =>
+      check(
+        fc.record({
+          ids: fc.tuple(hostileId([myPostId, otherPostId]), hostileId(commentIds)),
+          request: bodyRequest({ text: text(1000) }),
+        }),
+        ({ ids: [postId, commentId], request }) =>
+          send('PUT', `/api/comment/${postId}/${commentId}`, request.auth, request.body, request.type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile query strings on GET /api/posts/:id/comments (thread, limit, cursor)',
+    () =>
+      check(
+        fc.record({
+          postId: fc.constantFrom(myPostId, otherPostId),
+          query: hostileQuery(['thread', 'limit', 'cursor'], [...commentIds, ...cursors]),
+          auth: asMe(),
+        }),
+        ({ postId, query, auth }) => send('GET', `/api/posts/${postId}/comments?${query}`, auth),
       ),
     FAMILY_TIMEOUT_MS,
   );
@@ -326,6 +355,90 @@ describe('fuzzing every endpoint with hostile input', () => {
             const signIn = await t.http.post('/api/signin').send({ userName: user.userName, password: user.password });
             auth = `Bearer ${signIn.body.token as string}`;
           }
+        },
+      );
+    },
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile queries, bodies and tokens on the notification routes',
+    async () => {
+      const notificationIds = (
+        await t.http.get('/api/notifications').set('Authorization', me.auth).expect(200)
+      ).body.notifications.map((n: { _id: string }) => n._id) as string[];
+      const ids = notificationIds.length > 0 ? notificationIds : realIds;
+      const flag = fc.constantFrom(true, false, 'true', 0, 1, null).map(json);
+      await check(
+        fc.oneof(
+          fc
+            .record({ query: hostileQuery(['limit', 'cursor'], cursors), auth: asMe() })
+            .map(({ query, auth }) => ({ method: 'GET', path: `/api/notifications?${query}`, auth, body: undefined })),
+          fc
+            .record({
+              path: fc.constantFrom('/api/notifications/unread-count', '/api/notification-settings'),
+              auth: asMe(),
+            })
+            .map(({ path, auth }) => ({ method: 'GET', path, auth, body: undefined })),
+          bodyRequest({ ids: fc.array(idValue(ids), { maxLength: 3 }).map(json), all: flag }).map((request) => ({
+            method: 'PUT',
+            path: '/api/notifications/read',
+            ...request,
+          })),
+          bodyRequest({ like: flag, comment: flag, reply: flag, mention: flag, follow: flag, likes: flag }).map(
+            (request) => ({ method: 'PUT', path: '/api/notification-settings', ...request }),
+          ),
+          fc.record({ auth: asMe(), body: fc.option(hostileBody({}), { freq: 3 }) }).map(({ auth, body }) => ({
+            method: 'POST',
+            path: '/api/notifications/stream-ticket',
+            auth,
+            body: body ?? undefined,
+          })),
+          fc
+            .record({ query: hostileQuery(['prefix', 'limit'], ['@us', 'user', 'ü%', '_']), auth: asMe() })
+            .map(({ query, auth }) => ({ method: 'GET', path: `/api/users/suggest?${query}`, auth, body: undefined })),
+        ),
+        ({
+          method,
+          path,
+          auth,
+          body,
+          type,
+        }: {
+          method: string;
+          path: string;
+          auth: Auth;
+          body?: string;
+          type?: string;
+        }) => send(method, path, auth, body, type),
+      );
+    },
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx on GET /api/notifications/stream (hostile tickets, Last-Event-IDs, tokens in the URL)',
+    async () => {
+      const tickets: string[] = [];
+      for (let i = 0; i < 3; i++)
+        tickets.push(
+          (await t.http.post('/api/notifications/stream-ticket').set('Authorization', me.auth).expect(200)).body
+            .ticket as string,
+        );
+      await check(
+        fc.record({
+          query: hostileQuery(['ticket', 'lastEventId', 'token', 'access_token'], [...tickets, ...cursors]),
+          lastEventId: fc.option(fc.oneof(fc.constantFrom(...cursors), hostileString), { freq: 2 }),
+          auth: fc.option(asMe(), { freq: 2 }),
+        }),
+        async ({ query, lastEventId, auth }) => {
+          const headers: Record<string, string> = {};
+          if (auth) headers.Authorization = auth;
+          if (lastEventId !== null && /^[\x20-\x7e]*$/.test(lastEventId)) headers['Last-Event-ID'] = lastEventId;
+          tally(
+            (await expectSafeReply(t, client, { method: 'GET', path: `/api/notifications/stream?${query}`, headers }))
+              .status,
+          );
         },
       );
     },
@@ -774,6 +887,7 @@ const TAILORED = [
   'PUT /api/like',
   'PUT /api/unlike',
   'PUT /api/comment',
+  'PUT /api/comment/{postId}/{commentId}',
   'DELETE /api/comment/{postId}/{commentId}',
   'GET /api/allnotices',
   'GET /api/usernotices/{userId}',
@@ -787,6 +901,14 @@ const TAILORED = [
   'GET /api/drafts/{id}',
   'PUT /api/drafts/{id}',
   'DELETE /api/drafts/{id}',
+  'GET /api/notifications',
+  'GET /api/notifications/unread-count',
+  'PUT /api/notifications/read',
+  'GET /api/notification-settings',
+  'PUT /api/notification-settings',
+  'POST /api/notifications/stream-ticket',
+  'GET /api/notifications/stream',
+  'GET /api/users/suggest',
 ];
 
 interface OpenApi {

@@ -70,6 +70,7 @@ describe('API docs', () => {
         'POST /api/upload',
         'PUT /api/bio',
         'PUT /api/comment',
+        'PUT /api/comment/{postId}/{commentId}',
         'PUT /api/editpost/{id}',
         'PUT /api/follow',
         'PUT /api/like',
@@ -82,6 +83,14 @@ describe('API docs', () => {
         'PUT /api/unlike',
         'PUT /api/updatepic',
         'PUT /api/updatetheme',
+        'GET /api/notifications',
+        'GET /api/notifications/unread-count',
+        'PUT /api/notifications/read',
+        'GET /api/notification-settings',
+        'PUT /api/notification-settings',
+        'POST /api/notifications/stream-ticket',
+        'GET /api/notifications/stream',
+        'GET /api/users/suggest',
       ].sort(),
     );
     for (const { route, operation } of routes) {
@@ -115,6 +124,9 @@ describe('API docs', () => {
       optionalToken.map((route) => ({ route, security: true, answers401: false })),
     );
     const loggedIn = [
+      'GET /api/notifications',
+      'GET /api/notifications/stream',
+      'PUT /api/notification-settings',
       'POST /api/createpost',
       'PUT /api/like',
       'PUT /api/tags/{name}/follow',
@@ -122,7 +134,7 @@ describe('API docs', () => {
     ];
     expect(loggedIn.map(authDocsOf)).toEqual(loggedIn.map((route) => ({ route, security: true, answers401: true })));
     // Fully public reads take no token at all.
-    for (const route of ['GET /api/posts/{id}/comments', 'GET /api/user/{id}']) {
+    for (const route of ['GET /api/posts/{id}/comments', 'GET /api/user/{id}', 'GET /api/users/suggest']) {
       expect(secured).not.toContain(route);
     }
   });

@@ -118,6 +118,14 @@ describe('who may open it', () => {
   it('refuses a Last-Event-ID that is not one of its ids with 400', async () => {
     const user = await createUser(t);
     await expectRefused(await streamOf(user, { 'last-event-id': 'garbage' }), 400, /Last-Event-ID/);
+    // Refused before the ticket is spent: it still opens the stream afterwards.
+    const kept = await ticket(user);
+    await expectRefused(
+      await stream(`/api/notifications/stream?ticket=${kept}&lastEventId=garbage`),
+      400,
+      /Last-Event-ID/,
+    );
+    expect((await stream(`/api/notifications/stream?ticket=${kept}`)).status).toBe(200);
   });
 });
 

@@ -44,12 +44,12 @@ const markRead = (user: TestUser, body: unknown) =>
     .set('Authorization', user.auth)
     .send(body as object);
 
-/** Comments on the post and answers the new comment's id (the newest of the author's there). */
-async function comment(user: TestUser, post: Post, text: string): Promise<string> {
+/** Comments on the post (or replies to parentId) and answers the new comment's id. */
+async function comment(user: TestUser, post: Post, text: string, parentId?: string): Promise<string> {
   const response = await t.http
     .put('/api/comment')
     .set('Authorization', user.auth)
-    .send({ postId: post._id, text })
+    .send({ postId: post._id, text, ...(parentId ? { parentId } : {}) })
     .expect(200);
   const mine = (response.body as Post).comments.filter((c) => c.postedBy._id === user.id && c.text === text);
   return mine[mine.length - 1]._id;
@@ -101,6 +101,30 @@ describe('kinds', () => {
     expect(actorIds(notification)).toEqual([commenter.id]);
     expect([...notification.comment!.excerpt]).toHaveLength(NOTIFICATIONS.excerptMax);
     expect(notification.comment!.excerpt).toMatch(/^First words x+…$/);
+  });
+
+  it("reply: the parent comment's author gets a reply, the post's author a comment", async () => {
+    const [author, commenter, replier] = [await createUser(t), await createUser(t), await createUser(t)];
+    const post = await createPost(t, author);
+    const parent = await comment(commenter, post, 'first');
+    const reply = await comment(replier, post, 'an answer', parent);
+    expect((await list(commenter)).notifications.map((n) => [n.kind, n.comment?._id, n.comment?.excerpt])).toEqual([
+      ['reply', reply, 'an answer'],
+    ]);
+    expect(actorIds((await list(commenter)).notifications[0])).toEqual([replier.id]);
+    expect((await list(author)).notifications.map((n) => [n.kind, n.comment?._id])).toEqual([
+      ['comment', reply],
+      ['comment', parent],
+    ]);
+  });
+
+  it('reply to your own comment: no reply for you; the post author still gets the comment', async () => {
+    const [author, commenter] = [await createUser(t), await createUser(t)];
+    const post = await createPost(t, author);
+    const parent = await comment(commenter, post, 'first');
+    await comment(commenter, post, 'and more', parent);
+    expect(await list(commenter)).toMatchObject({ notifications: [], unreadCount: 0 });
+    expect((await list(author)).notifications.map((n) => n.kind)).toEqual(['comment', 'comment']);
   });
 
   it('mention: in a comment, a post (desc and body) and a notice, for existing users only', async () => {
@@ -226,6 +250,44 @@ describe('rules', () => {
     expect(await list(me)).toEqual({ notifications: [], nextCursor: null, unreadCount: 0 });
   });
 
+  it('a reply that mentions you is one reply, also when it is your post', async () => {
+    const [author, other, replier] = [await createUser(t), await createUser(t), await createUser(t)];
+    const post = await createPost(t, author);
+    const byAuthor = await comment(author, post, 'my own first comment');
+    const byOther = await comment(other, post, 'a comment');
+    await comment(replier, post, `@${author.userName} yes`, byAuthor);
+    await comment(replier, post, `@${other.userName} @${author.userName} no`, byOther);
+    // On the author's post, the second reply (mentioning the author) is a comment to them: comment > mention.
+    expect((await list(author)).notifications.map((n) => n.kind)).toEqual(['comment', 'reply', 'comment']);
+    expect((await list(other)).notifications.map((n) => n.kind)).toEqual(['reply']);
+  });
+
+  it('an edited comment notifies only whom it newly mentions, and nobody who has one about it', async () => {
+    const [author, commenter, first, second] = [
+      await createUser(t),
+      await createUser(t),
+      await createUser(t),
+      await createUser(t),
+    ];
+    const post = await createPost(t, author);
+    const commentId = await comment(commenter, post, 'hello');
+    const edit = (text: string) =>
+      t.http
+        .put(`/api/comment/${post._id}/${commentId}`)
+        .set('Authorization', commenter.auth)
+        .send({ text })
+        .expect(200);
+    await edit(`hello @${first.userName} @${author.userName}`);
+    expect((await list(first)).notifications.map((n) => [n.kind, n.comment?._id])).toEqual([['mention', commentId]]);
+    expect((await list(author)).notifications.map((n) => n.kind)).toEqual(['comment']);
+    await edit(`hello @${first.userName} and @${second.userName}`);
+    expect(await unread(first)).toBe(1);
+    expect((await list(second)).notifications.map((n) => n.kind)).toEqual(['mention']);
+    expect((await list(second)).notifications[0].comment!.excerpt).toBe(
+      `hello @${first.userName} and @${second.userName}`,
+    );
+  });
+
   it('a comment on your post that mentions you is one comment', async () => {
     const [author, commenter] = [await createUser(t), await createUser(t)];
     const post = await createPost(t, author);
@@ -290,6 +352,17 @@ describe('withdrawal', () => {
     // Read, so it stays, pointing at the post; the comment itself is gone.
     expect(kept).toMatchObject({ kind: 'comment', read: true, post: { _id: post._id } });
     expect(kept.comment).toBeUndefined();
+  });
+
+  it('a deleted comment that keeps its place for its replies withdraws its own unread notifications only', async () => {
+    const [author, commenter, replier] = [await createUser(t), await createUser(t), await createUser(t)];
+    const post = await createPost(t, author);
+    const parent = await comment(commenter, post, 'first');
+    const reply = await comment(replier, post, 'answer', parent);
+    await t.http.delete(`/api/comment/${post._id}/${parent}`).set('Authorization', commenter.auth).expect(200);
+    // The parent's "comment" is withdrawn; the reply's notifications stay.
+    expect((await list(author)).notifications.map((n) => [n.kind, n.comment?._id])).toEqual([['comment', reply]]);
+    expect((await list(commenter)).notifications.map((n) => [n.kind, n.comment?._id])).toEqual([['reply', reply]]);
   });
 
   it('unfollow withdraws an unread follow notification, not a read one', async () => {

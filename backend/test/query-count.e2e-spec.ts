@@ -196,6 +196,27 @@ describe('SQL statements per list request', () => {
     expect(statements).toHaveLength(2);
   });
 
+  it("answers a comment's thread (ancestors, the comment, its subtree) in 3 statements however deep it is", async () => {
+    const post = await createPost(t, author);
+    const ids: string[] = [];
+    for (let depth = 0; depth < 6; depth += 1) {
+      const response = await t.http
+        .put('/api/comment')
+        .set('Authorization', reader.auth)
+        .send({ postId: post._id, text: `level ${depth}`, parentId: ids[depth - 1] ?? null })
+        .expect(200);
+      ids.push((response.body.comments as { _id: string }[])[depth]._id);
+    }
+    // The top, one in the middle, the deepest: each answer holds the whole chain of six.
+    for (const middle of [ids[0], ids[2], ids[5]]) {
+      statements = [];
+      const response = await t.http.get(`/api/posts/${post._id}/comments?thread=${middle}`).expect(200);
+      expect(response.body.comments).toHaveLength(6);
+      // The post, the comment with its ancestors, its subtree.
+      expect(statements).toHaveLength(3);
+    }
+  });
+
   it('answers a like in the full view with the likers read in the same transaction: 1 statement more', async () => {
     const fan = await createUser(t);
     const count = async (path: string) => {
@@ -207,6 +228,31 @@ describe('SQL statements per list request', () => {
     await t.http.put('/api/unlike').set('Authorization', fan.auth).send({ postId: somePostId }).expect(200);
     const full = await count('/api/like');
     expect(full).toBe(compact + 1);
+  });
+
+  it("writes a like's notification in the like's transaction: 4 statements more than liking one's own post", async () => {
+    const fan = await createUser(t);
+    const own = await createPost(t, fan);
+    const count = async (postId: string) => {
+      statements = [];
+      await t.http.put('/api/like?view=compact').set('Authorization', fan.auth).send({ postId }).expect(200);
+      return statements.filter((sql) => !/^(begin|commit|savepoint|release)/i.test(sql.trim())).length;
+    };
+    const ownLike = await count(own._id);
+    // The author's off-switch, their like group for the post, then the group (new: insert it and
+    // its first liker; unread or read: add the liker and raise it). No notification for yourself.
+    expect(await count(somePostId)).toBe(ownLike + 4);
+  });
+
+  it('answers a page of notifications in 4 statements whatever its size', async () => {
+    const total = (await t.http.get('/api/notifications?limit=50').set('Authorization', author.auth)).body.notifications
+      .length as number;
+    expect(total).toBeGreaterThanOrEqual(20);
+    for (const size of [1, 20, total]) {
+      // The reader's account, the page (with its posts, comments and notices), the unread count,
+      // and the newest three actors of every notification on the page.
+      expect(await countFor((n) => `/api/notifications?limit=${n}`, size, 'notifications', author)).toBe(4);
+    }
   });
 
   it('answers a profile with its followers and following in 3 statements', async () => {

@@ -13,8 +13,6 @@ import type { AuthUser } from '../auth/auth-user';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { ApiErrors } from '../common/api-errors.decorator';
-import { BadRequestError } from '../common/app-errors';
-import { decodeCursor } from '../common/cursor';
 import { NotificationsQueryDto, NotificationStreamQueryDto } from './dto/notifications-query.dto';
 import {
   NotificationSettingsResponse,
@@ -24,7 +22,7 @@ import {
 } from './dto/notification.response';
 import { NotificationStreams } from './notification-streams';
 import { NotificationsService } from './notifications.service';
-import { StreamAuthGuard, type StreamReader } from './stream-auth.guard';
+import { resumePosition, StreamAuthGuard, type StreamReader } from './stream-auth.guard';
 
 @ApiTags('notifications')
 @Controller()
@@ -123,15 +121,6 @@ export class NotificationsController {
     @Query() query: NotificationStreamQueryDto,
     @Headers('last-event-id') lastEventId: string | undefined,
   ): Promise<void> {
-    const resumeFrom = lastEventId ?? query.lastEventId;
-    let after = null;
-    if (resumeFrom !== undefined && resumeFrom !== '') {
-      try {
-        after = decodeCursor(resumeFrom);
-      } catch {
-        throw new BadRequestError('That Last-Event-ID is not valid; reconnect without it');
-      }
-    }
-    await this.streams.serve(request, reply, request.user.id, after);
+    await this.streams.serve(request, reply, request.user.id, resumePosition(lastEventId, query.lastEventId));
   }
 }

@@ -1,5 +1,6 @@
 import { type ExecutionContext, Injectable } from '@nestjs/common';
-import { UnauthorizedError } from '../common/app-errors';
+import { BadRequestError, UnauthorizedError } from '../common/app-errors';
+import { decodeCursor, type Keyset } from '../common/cursor';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { NotificationsService } from './notifications.service';
 
@@ -38,11 +39,29 @@ export class StreamAuthGuard extends JwtAuthGuard {
     if (request.headers.authorization !== undefined) return (await super.canActivate(context)) as boolean;
     const ticket = query.ticket;
     if (ticket === undefined) throw new UnauthorizedError('Please log in to do that');
+    // Checked before the ticket is spent: a refused request changes nothing.
+    resumePosition(request.headers['last-event-id'], query.lastEventId);
     const userId = typeof ticket === 'string' ? await this.notifications.redeemTicket(ticket) : undefined;
     if (!userId)
       throw new UnauthorizedError('This stream ticket is not valid (unknown, used or expired); ask for a new one');
     const reader: StreamReader = { id: userId };
     request.user = reader;
     return true;
+  }
+}
+
+/**
+ * Where a reconnecting stream resumes: the Last-Event-ID header (EventSource and the web app's
+ * fetch send it), else `?lastEventId=` (an EventSource reconnecting with a new ticket cannot set
+ * headers). Null for a fresh stream; 400 for one that is not an id this stream sent.
+ */
+export function resumePosition(header: unknown, query: unknown): Keyset | null {
+  const raw = typeof header === 'string' && header !== '' ? header : query;
+  if (raw === undefined || raw === '') return null;
+  try {
+    if (typeof raw !== 'string') throw new Error('not text');
+    return decodeCursor(raw);
+  } catch {
+    throw new BadRequestError('That Last-Event-ID is not valid; reconnect without it');
   }
 }

@@ -208,7 +208,6 @@ export class PostsController {
 
   @Put('comment/:postId/:commentId')
   @Authenticated()
-  @RateLimit('content')
   @ApiOperation({
     summary: 'Edit your comment',
     description:

@@ -503,8 +503,11 @@ export class PostsService {
     // Admins delete comments; they do not put words in someone else's mouth.
     if (before.author_id !== me.id) throw new ForbiddenError("Only the comment's author can edit it");
     if (text !== before.text) {
-      const textHtml = await this.markdown.render(text, 'comment');
-      await this.transactions.run(async (trx) => {
+      const [{ html: textHtml, mentionedIds }, mentionedBefore] = await Promise.all([
+        this.markdown.renderWithMentions(text, 'comment'),
+        this.markdown.mentionedIds(before.text, 'comment'),
+      ]);
+      const notified = await this.transactions.run(async (trx) => {
         const patch = {
           text,
           text_html: textHtml,
@@ -513,8 +516,16 @@ export class PostsService {
         };
         // Deleted since it was read: nothing to edit any more.
         if (!(await this.posts.updateCommentText(before.id, patch, trx))) throw new NotFoundError(COMMENT_NOT_FOUND);
-        return { before, after: { ...before, ...patch } };
+        // Only whom the new text newly mentions (docs/decisions/039-notifications.md).
+        return this.notifications.commentEdited(trx, {
+          postId: post.id,
+          commentId: before.id,
+          actorId: me.id,
+          newlyMentionedIds: mentionedIds.filter((userId) => !mentionedBefore.includes(userId)),
+          at: patch.edited_at,
+        });
       });
+      await this.notifications.signal(notified);
     }
     return this.get(post.id, me, view);
   }

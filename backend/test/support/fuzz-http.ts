@@ -47,6 +47,13 @@ export class FuzzClient {
         { host: '127.0.0.1', port: this.port, method: raw.method, path: raw.path, headers, agent: this.agent },
         (response) => {
           answered = true;
+          // An event stream never ends by itself: it is judged by its status and headers.
+          if (String(response.headers['content-type']).startsWith('text/event-stream')) {
+            clearTimeout(timer);
+            request.destroy();
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, text: '' });
+            return;
+          }
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('error', reject);

@@ -96,6 +96,10 @@ export async function snapshot(db: Db): Promise<string> {
     'tags',
     'post_tags',
     'tag_prefs',
+    'notifications',
+    'notification_actors',
+    'notification_settings',
+    'stream_tickets',
   ] as const;
   const rows = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
   const sorted = rows.map((list) => list.map((row) => JSON.stringify(row)).sort());
