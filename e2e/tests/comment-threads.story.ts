@@ -58,22 +58,27 @@ describe('Threaded comments', () => {
     const first = commentEl(page, firstId);
     await first.getByText('A first thought').waitFor();
     await first.getByRole('button', { name: 'Reply to thread_member' }).click();
-    const box = page.getByLabel('Reply to thread_member');
+    const box = page.getByLabel('Your reply to thread_member');
     await box.waitFor();
-    expect(await focusedFieldLabel(page)).toBe('Reply to thread_member');
+    await page.waitForFunction(() => document.activeElement instanceof HTMLTextAreaElement);
+    expect(await focusedFieldLabel(page)).toBe('Your reply to thread_member');
     await box.fill('An answer, nested');
     await page.getByRole('button', { name: 'Post reply' }).click();
 
     // Nested: inside the first comment's replies, and the box is gone.
     const replies = first.getByRole('list', { name: 'Replies to thread_member' });
-    const reply = replies.getByRole('listitem').filter({ hasText: 'An answer, nested' });
-    await reply.waitFor();
+    const nested = replies.getByRole('listitem').filter({ hasText: 'An answer, nested' });
+    await nested.waitFor();
+    // Found by its id from now on: its text changes.
+    const reply = page.locator(`[id="${(await nested.getAttribute('id')) ?? ''}"]`);
     await box.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Comments (2)' }).waitFor();
 
     // Edited in place by its author; the mark says when.
     await reply.getByRole('button', { name: 'Edit your comment' }).click();
-    const editBox = page.getByLabel('Edit your comment');
+    const editBox = page.getByLabel('Your comment', { exact: true });
+    await page.waitForFunction(() => document.activeElement instanceof HTMLTextAreaElement);
+    expect(await focusedFieldLabel(page)).toBe('Your comment');
     expect(await editBox.inputValue()).toBe('An answer, nested');
     await editBox.fill('An answer, **edited**');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -126,14 +131,16 @@ describe('Threaded comments', () => {
 
       await more.click();
       await page.waitForURL(`**/posts/${post._id}?thread=${shown}`);
-      await page.getByText('Level 8', { exact: true }).waitFor();
-      // The subthread starts at the comment whose replies were hidden; the way back is there.
+      // The subthread starts at the comment whose replies were hidden, nested as deep again.
+      const deepest = Math.min(8, 2 * depth - 1);
+      await page.getByText(`Level ${deepest}`, { exact: true }).waitFor();
       expect(await page.getByText(`Level ${depth - 1}`, { exact: true }).count()).toBe(0);
       expect(await page.getByText(`Level ${depth}`, { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByText(`Level ${deepest + 1}`, { exact: true }).count()).toBe(0);
       await story.screenshot(page, `comment-threads-continue-${name}`);
       await page.getByRole('link', { name: '← Back to all comments' }).click();
       await page.getByText('Level 1', { exact: true }).waitFor();
-      await page.getByText('Level 8', { exact: true }).waitFor({ state: 'detached' });
+      await page.getByText(`Level ${deepest}`, { exact: true }).waitFor({ state: 'detached' });
     }
   });
 
@@ -148,6 +155,7 @@ describe('Threaded comments', () => {
     const comment = commentEl(page, commentId);
     await comment.getByText('Answer me by keyboard').waitFor();
     const replyName = `Reply to ${author.user.userName}`;
+    const boxName = `Your reply to ${author.user.userName}`;
     // From the comment box, Tab goes through the comment's links and buttons to Reply.
     await page.getByLabel('Add a comment').focus();
     for (let presses = 0; presses < 30 && (await focusedName(page)) !== replyName; presses += 1) {
@@ -158,18 +166,18 @@ describe('Threaded comments', () => {
     expect(await page.evaluate(() => document.activeElement?.matches(':focus-visible'))).toBe(true);
 
     await page.keyboard.press('Enter');
-    await page.getByLabel(replyName).waitFor();
+    await page.getByLabel(boxName).waitFor();
     await page.waitForFunction((label) => {
       const active = document.activeElement;
       return active?.id !== undefined && document.querySelector(`label[for="${active.id}"]`)?.textContent === label;
-    }, replyName);
+    }, boxName);
     await page.keyboard.type('Not now');
     await page.keyboard.press('Escape');
-    await page.getByLabel(replyName).waitFor({ state: 'detached' });
+    await page.getByLabel(boxName).waitFor({ state: 'detached' });
     expect(await focusedName(page)).toBe(replyName);
 
     await page.keyboard.press('Enter');
-    await page.getByLabel(replyName).waitFor();
+    await page.getByLabel(boxName).waitFor();
     await page.waitForFunction(() => document.activeElement instanceof HTMLTextAreaElement);
     await page.keyboard.type('Typed and sent with the keyboard');
     await page.keyboard.press('Control+Enter');
@@ -177,7 +185,7 @@ describe('Threaded comments', () => {
       .getByRole('list', { name: `Replies to ${author.user.userName}` })
       .getByText('Typed and sent with the keyboard')
       .waitFor();
-    await page.getByLabel(replyName).waitFor({ state: 'detached' });
+    await page.getByLabel(boxName).waitFor({ state: 'detached' });
     await page.waitForFunction((name) => document.activeElement?.getAttribute('aria-label') === name, replyName);
   });
 

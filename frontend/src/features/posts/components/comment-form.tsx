@@ -171,7 +171,7 @@ export function InlineCommentForm({ postId, mode, comment, onClose }: InlineComm
     box.scrollIntoView({ block: 'nearest' });
   }, [inputId]);
 
-  const label = mode === 'reply' ? `Reply to ${comment.postedBy.userName}` : 'Edit your comment';
+  const label = mode === 'reply' ? `Your reply to ${comment.postedBy.userName}` : 'Your comment';
   return (
     <Form
       layout="vertical"
