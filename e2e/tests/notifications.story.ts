@@ -69,7 +69,7 @@ describe('A member learns at once that someone replied, liked or followed', () =
       .locator(`[id="comment-${adaComment}"]`)
       .getByRole('button', { name: `Reply to ${ada.user.userName}` })
       .click();
-    const box = bobPage.getByRole('textbox', { name: `Reply to ${ada.user.userName}` });
+    const box = bobPage.getByRole('textbox', { name: `Your reply to ${ada.user.userName}` });
     await box.fill(replyText);
     await bobPage.getByRole('button', { name: 'Post reply' }).click();
     await box.waitFor({ state: 'detached' });
