@@ -51,6 +51,7 @@ describe('loadConfig', () => {
         headersTimeoutMs: 10_000,
         requestTimeoutMs: 60_000,
         keepAliveTimeoutMs: 72_000,
+        notificationHeartbeatMs: 25_000,
       });
       expect(isAbsolute(config.dataDir)).toBe(true);
       expect(isAbsolute(config.webDistDir)).toBe(true);
@@ -121,6 +122,7 @@ describe('loadConfig', () => {
         HEADERS_TIMEOUT_MS: '5000',
         REQUEST_TIMEOUT_MS: '20000',
         KEEP_ALIVE_TIMEOUT_MS: '65000',
+        NOTIFICATION_HEARTBEAT_MS: '15000',
       });
       expect(config).toEqual({
         port: 8080,
@@ -157,6 +159,7 @@ describe('loadConfig', () => {
         headersTimeoutMs: 5000,
         requestTimeoutMs: 20000,
         keepAliveTimeoutMs: 65000,
+        notificationHeartbeatMs: 15000,
       });
     });
 
@@ -382,6 +385,7 @@ describe('loadConfig', () => {
       ['HEADERS_TIMEOUT_MS=0', { HEADERS_TIMEOUT_MS: '0' }, 'HEADERS_TIMEOUT_MS'],
       ['REQUEST_TIMEOUT_MS=99', { REQUEST_TIMEOUT_MS: '99' }, 'REQUEST_TIMEOUT_MS'],
       ['KEEP_ALIVE_TIMEOUT_MS over 10 minutes', { KEEP_ALIVE_TIMEOUT_MS: '600001' }, 'KEEP_ALIVE_TIMEOUT_MS'],
+      ['NOTIFICATION_HEARTBEAT_MS=5', { NOTIFICATION_HEARTBEAT_MS: '5' }, 'NOTIFICATION_HEARTBEAT_MS'],
       [
         'a HEADERS_TIMEOUT_MS longer than REQUEST_TIMEOUT_MS',
         { HEADERS_TIMEOUT_MS: '30000', REQUEST_TIMEOUT_MS: '20000' },

@@ -16,8 +16,17 @@ export class MarkdownService {
     };
   }
 
-  render(source: string, kind: MarkdownKind): Promise<string> {
-    return render(source, kind, this.context);
+  /** `onMentioned` hears the ids of the existing users the text mentions (the renderer's one lookup). */
+  render(source: string, kind: MarkdownKind, onMentioned?: (userIds: string[]) => void): Promise<string> {
+    if (!onMentioned) return render(source, kind, this.context);
+    return render(source, kind, {
+      ...this.context,
+      resolveMentions: async (names) => {
+        const resolved = await this.context.resolveMentions(names);
+        onMentioned([...new Set(resolved.values())]);
+        return resolved;
+      },
+    });
   }
 
   /**
@@ -25,16 +34,8 @@ export class MarkdownService {
    * resolved (the same `@userName` rules as the links it draws; no second parser), each once.
    */
   async renderWithMentions(source: string, kind: MarkdownKind): Promise<{ html: string; mentionedIds: string[] }> {
-    let resolved: ReadonlyMap<string, string> = new Map();
-    const html = await render(source, kind, {
-      ...this.context,
-      resolveMentions: async (names) => (resolved = await this.context.resolveMentions(names)),
-    });
-    return { html, mentionedIds: [...new Set(resolved.values())] };
-  }
-
-  /** The users a text mentions (an edit notifies only the new ones: those not in the old text). */
-  async mentionedIds(source: string, kind: MarkdownKind): Promise<string[]> {
-    return source === '' ? [] : (await this.renderWithMentions(source, kind)).mentionedIds;
+    let mentionedIds: string[] = [];
+    const html = await this.render(source, kind, (userIds) => (mentionedIds = userIds));
+    return { html, mentionedIds };
   }
 }

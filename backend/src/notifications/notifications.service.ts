@@ -103,17 +103,17 @@ export class NotificationsService {
   }
 
   /**
-   * An edited comment notifies only whom its new text newly mentions, and none who already has a
-   * notification about this comment (the reply's or the post's author, an earlier mention).
+   * An edited comment notifies only whom its new text newly mentions: none who already has a
+   * notification about this comment (an earlier mention, the reply's or the post's author).
    */
   async commentEdited(
     trx: Executor,
-    event: { postId: string; commentId: string; actorId: string; newlyMentionedIds: readonly string[]; at: string },
+    event: { postId: string; commentId: string; actorId: string; mentionedIds: readonly string[]; at: string },
   ): Promise<string[]> {
-    if (event.newlyMentionedIds.length === 0) return [];
+    if (event.mentionedIds.length === 0) return [];
     const already = await this.notifications.recipientsOfComment(event.commentId, trx);
     const kinds = new Map<string, NotificationKind>();
-    for (const userId of event.newlyMentionedIds)
+    for (const userId of event.mentionedIds)
       if (userId !== event.actorId && !already.has(userId)) kinds.set(userId, 'mention');
     return this.write(trx, kinds, { post_id: event.postId, comment_id: event.commentId }, event.actorId, event.at);
   }
@@ -138,14 +138,14 @@ export class NotificationsService {
   }
 
   /**
-   * An edited post notifies whom its changed texts newly mention, except anyone who already has a
-   * mention notification about this post (mentioned in the text the edit left alone).
+   * An edited post notifies whom its changed texts mention, except anyone who already has a
+   * mention notification about this post (mentioned before the edit, in any of its texts).
    */
   async postEdited(
     trx: Executor,
-    event: { postId: string; actorId: string; newlyMentionedIds: readonly string[]; at: string },
+    event: { postId: string; actorId: string; mentionedIds: readonly string[]; at: string },
   ): Promise<string[]> {
-    const wanted = event.newlyMentionedIds.filter((userId) => userId !== event.actorId);
+    const wanted = event.mentionedIds.filter((userId) => userId !== event.actorId);
     if (wanted.length === 0) return [];
     const already = await this.notifications.mentionedAboutPost(event.postId, wanted, trx);
     return this.mentionedInPost(trx, {

@@ -297,7 +297,7 @@ export class PostsService {
         const notified = await this.notifications.postEdited(trx, {
           postId: post.id,
           actorId: me.id,
-          newlyMentionedIds: newlyMentioned(rendered),
+          mentionedIds: [...new Set(rendered.mentioned)],
           at: now,
         });
         return { replacedPhoto: changes.photo?.from ?? null, notified };
@@ -325,23 +325,18 @@ export class PostsService {
     const body = input.body ?? post.body;
     const descChanged = input.desc !== post.description;
     const bodyChanged = body !== post.body;
-    const [desc, bodyHtml, descBefore, bodyBefore] = await Promise.all([
+    const [desc, bodyHtml] = await Promise.all([
       stale || descChanged ? this.markdown.renderWithMentions(input.desc, 'comment') : undefined,
       stale || bodyChanged ? this.renderBody(body) : undefined,
-      // Whom the texts being changed mentioned before: an edit notifies only the new mentions.
-      descChanged ? this.markdown.mentionedIds(post.description, 'comment') : [],
-      bodyChanged ? this.markdown.mentionedIds(post.body, 'post') : [],
     ]);
     return {
       desc: desc === undefined ? undefined : { source: input.desc, html: desc.html },
       body: bodyHtml === undefined ? undefined : { source: body, html: bodyHtml.html },
-      mentioned: {
-        after: [
-          ...(descChanged ? (desc?.mentionedIds ?? []) : []),
-          ...(bodyChanged ? (bodyHtml?.mentionedIds ?? []) : []),
-        ],
-        before: [...descBefore, ...bodyBefore],
-      },
+      // Whom the changed texts mention; who was already told is the notifications' to know.
+      mentioned: [
+        ...(descChanged ? (desc?.mentionedIds ?? []) : []),
+        ...(bodyChanged ? (bodyHtml?.mentionedIds ?? []) : []),
+      ],
     };
   }
 
@@ -503,10 +498,7 @@ export class PostsService {
     // Admins delete comments; they do not put words in someone else's mouth.
     if (before.author_id !== me.id) throw new ForbiddenError("Only the comment's author can edit it");
     if (text !== before.text) {
-      const [{ html: textHtml, mentionedIds }, mentionedBefore] = await Promise.all([
-        this.markdown.renderWithMentions(text, 'comment'),
-        this.markdown.mentionedIds(before.text, 'comment'),
-      ]);
+      const { html: textHtml, mentionedIds } = await this.markdown.renderWithMentions(text, 'comment');
       const notified = await this.transactions.run(async (trx) => {
         const patch = {
           text,
@@ -521,7 +513,7 @@ export class PostsService {
           postId: post.id,
           commentId: before.id,
           actorId: me.id,
-          newlyMentionedIds: mentionedIds.filter((userId) => !mentionedBefore.includes(userId)),
+          mentionedIds,
           at: patch.edited_at,
         });
       });
@@ -750,14 +742,8 @@ type PostRendered = Pick<PostRow, 'description' | 'body' | 'render_version'>;
 interface Rendered {
   desc?: { source: string; html: string };
   body?: { source: string; html: string };
-  /** Whom the changed texts mention after the edit, and mentioned before it. */
-  mentioned: { after: string[]; before: string[] };
-}
-
-/** Mentioned by a changed text now and by none of the changed texts before. */
-function newlyMentioned(rendered: Rendered): string[] {
-  const before = new Set(rendered.mentioned.before);
-  return [...new Set(rendered.mentioned.after)].filter((userId) => !before.has(userId));
+  /** Whom the texts the edit changes mention. */
+  mentioned: string[];
 }
 
 /**
