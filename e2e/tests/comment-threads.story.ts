@@ -102,6 +102,7 @@ describe('Threaded comments', () => {
     expect(await first.locator(':scope > .comment-main').getByRole('button').count()).toBe(0);
     expect(await reply.getByText('An answer, edited').isVisible()).toBe(true);
     await expectNoSeriousViolations(page, 'comment thread with a deleted comment');
+    await story.screenshot(page, 'comment-threads-deleted-light');
   });
 
   it('nests 6 levels on a large screen and 3 on a phone, the rest behind "Continue this thread", which opens the subthread', async () => {
@@ -207,6 +208,7 @@ describe('Threaded comments', () => {
       expect(await element.getAttribute('class')).toContain('is-target');
       // The rest of the long thread is still paged as before.
       expect(await page.getByRole('button', { name: 'Show more comments' }).isVisible()).toBe(true);
+      await story.screenshot(page, `comment-threads-permalink-${target === lateId ? 'comment' : 'reply'}`);
     }
   });
 
