@@ -149,6 +149,16 @@ describe('Every screen is usable with assistive technology, in both themes', () 
         ready: (page) => page.getByRole('button', { name: 'Edit Profile' }).waitFor(),
       },
       {
+        name: 'notifications',
+        path: '/notifications',
+        ready: (page) => page.getByRole('link', { name: /followed you/ }).waitFor(),
+      },
+      {
+        name: 'notification settings',
+        path: `/profile/${ids.alice}?tab=settings`,
+        ready: (page) => page.getByRole('switch', { name: 'Likes' }).waitFor(),
+      },
+      {
         name: 'edit profile menu',
         path: `/profile/${ids.alice}`,
         ready: (page) => page.getByRole('button', { name: 'Edit Profile' }).waitFor(),

@@ -28,15 +28,23 @@ describe('Someone finds their way around', () => {
     await story.screenshot(page, 'phone-menu-light');
   });
 
-  it('marks Notices with a megaphone, not the bell everyone reads as notifications', async () => {
+  it('marks Notices with a pin, and keeps the bell for a member’s notifications alone', async () => {
+    const member = await story.api.user();
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await story.open('/notices', { viewport });
       const bar = page.locator(viewport === DESKTOP ? '.left-nav' : '.bottom-nav');
       const notices = bar.getByRole('link', { name: 'Notices' });
       await notices.waitFor();
-      expect(await notices.locator('.anticon-notification').count()).toBe(1);
-      // Nowhere on the page, the shell drawn before the scripts run included.
+      expect(await notices.locator('.anticon-pushpin').count()).toBe(1);
+      // A visitor has no notifications: no bell anywhere, the shell drawn before the scripts run included.
       expect(await page.locator('.anticon-bell').count()).toBe(0);
+
+      const signedIn = await story.open('/notices', { viewport, session: member });
+      const memberBar = signedIn.locator(viewport === DESKTOP ? '.left-nav' : '.bottom-nav');
+      const bell = memberBar.getByRole('link', { name: 'Notifications' });
+      await bell.waitFor();
+      expect(await bell.locator('.anticon-bell').count()).toBe(1);
+      expect(await memberBar.getByRole('link', { name: 'Notices' }).locator('.anticon-bell').count()).toBe(0);
     }
   });
 

@@ -35,7 +35,7 @@ function icon(name: string, className: string): string {
 
 const PLACES = [
   ['HomeOutlined', 'anticon-home', 'Feed'],
-  ['NotificationOutlined', 'anticon-notification', 'Notices'],
+  ['PushpinOutlined', 'anticon-pushpin', 'Notices'],
   ['PlusSquareOutlined', 'anticon-plus-square', 'Create'],
   ['MenuOutlined', 'anticon-menu', 'More'],
 ] as const;

@@ -15,6 +15,8 @@ export const paths = {
   profile: (userId: string) => routeHref(routes.profile.path, { userid: userId }),
   /** A profile opened on its Notice tab (app/routes/profile.tsx reads ?tab=notices). */
   profileNotices: (userId: string) => `${routeHref(routes.profile.path, { userid: userId })}?tab=notices`,
+  /** The own profile opened on its Settings tab (the notification switches; app/routes/profile.tsx reads ?tab=settings). */
+  profileSettings: (userId: string) => `${routeHref(routes.profile.path, { userid: userId })}?tab=settings`,
   post: (postId: string) => routeHref(routes.post.path, { postid: postId }),
   /** One subthread of a post's comments ("Continue this thread"): the comment and its replies. */
   postThread: (postId: string, commentId: string) =>
@@ -22,6 +24,7 @@ export const paths = {
   postHistory: (postId: string) => routeHref(routes.postHistory.path, { postid: postId }),
   tag: (name: string) => routeHref(routes.tag.path, { name }),
   notices: routes.notices.path,
+  notifications: routes.notifications.path,
   /** /search?q=…&type=…: the results page; no q, the page with the query language's hints. Posts is the default type. */
   search: (q = '', type: SearchType = 'posts') => {
     const query = new URLSearchParams();

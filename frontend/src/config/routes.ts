@@ -32,6 +32,7 @@ export const routes = {
   tag: { path: '/t/:name', page: 'tag', layout: 'app', preload: true, params: { name: 'tag' } },
   createPost: { path: '/createpost', page: 'create', layout: 'app', session: true },
   search: { path: '/search', page: 'search', layout: 'app' },
+  notifications: { path: '/notifications', page: 'notifications', layout: 'app', session: true },
   login: { path: '/login', page: 'login', layout: 'bare' },
   signup: { path: '/signup', page: 'signup', layout: 'bare' },
   notFound: { path: '*', page: 'not-found', layout: 'app' },

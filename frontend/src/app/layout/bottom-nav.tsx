@@ -1,14 +1,9 @@
-import {
-  NotificationOutlined,
-  HomeOutlined,
-  MenuOutlined,
-  PlusSquareOutlined,
-  SearchOutlined,
-} from '@ant-design/icons';
+import { HomeOutlined, PushpinOutlined, MenuOutlined, PlusSquareOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { UserAvatar } from '../../components/user-avatar';
 import { paths } from '../../config/paths';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useNavActions } from './nav-actions';
 import { NavMenu } from './nav-menu';
 
@@ -22,7 +17,7 @@ export function BottomNav() {
         <HomeOutlined aria-hidden />
       </NavLink>
       <NavLink to={paths.notices} className="bottom-nav-item" aria-label="Notices">
-        <NotificationOutlined aria-hidden />
+        <PushpinOutlined aria-hidden />
       </NavLink>
       {/* The search page's box takes focus when opened from here, with nothing searched yet. */}
       <NavLink to={paths.search()} className="bottom-nav-item" aria-label="Search">
@@ -31,6 +26,7 @@ export function BottomNav() {
       <NavLink to={paths.createPost} className="bottom-nav-item" aria-label="Create post" onClick={guardCreate}>
         <PlusSquareOutlined aria-hidden />
       </NavLink>
+      {user && <NotificationBell variant="bottom" />}
       <NavMenu
         placement="topRight"
         items={[

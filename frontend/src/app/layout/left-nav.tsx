@@ -1,6 +1,6 @@
 import {
-  NotificationOutlined,
   HomeOutlined,
+  PushpinOutlined,
   LoginOutlined,
   LogoutOutlined,
   MenuOutlined,
@@ -14,6 +14,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { ButtonLink } from '../../components/button-link';
 import { UserAvatar } from '../../components/user-avatar';
 import { paths } from '../../config/paths';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SearchBox } from '../../features/search/components/search-box';
 import { truncate } from '../../lib/truncate';
 import { useNavActions } from './nav-actions';
@@ -39,9 +40,14 @@ export function LeftNav() {
         </li>
         <li>
           <NavLink to={paths.notices} className="nav-link">
-            <NotificationOutlined aria-hidden /> Notices
+            <PushpinOutlined aria-hidden /> Notices
           </NavLink>
         </li>
+        {user && (
+          <li>
+            <NotificationBell variant="left" />
+          </li>
+        )}
         <li>
           <NavLink to={paths.createPost} className="nav-link" onClick={guardCreate}>
             <PlusSquareOutlined aria-hidden /> Create

@@ -6,26 +6,35 @@ import { PostFeed } from '../../features/posts/components/post-feed';
 import { useUser } from '../../features/users/api/get-user';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../../features/users/components/profile-header';
 import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-type Tab = 'posts' | 'notices';
+type Tab = 'posts' | 'notices' | 'settings';
 
 const PAGE = { maxWidth: 800, margin: '0 auto' } as const;
 const TABS: TabItem<Tab>[] = [
   { key: 'posts', label: 'Posts' },
   { key: 'notices', label: 'Notice' },
 ];
+/** The own profile has a Settings tab too (where the profile is edited): the notification switches. */
+const OWN_TABS: TabItem<Tab>[] = [...TABS, { key: 'settings', label: 'Settings' }];
 
 // The Posts tab is what a profile opens on: the notices' code comes when their tab is first chosen.
 const NoticeList = lazy(async () => ({
   default: (await import('../../features/notices/components/notice-list')).NoticeList,
+}));
+const NotificationSettingsPanel = lazy(async () => ({
+  default: (await import('../../features/notifications/components/notification-settings-panel'))
+    .NotificationSettingsPanel,
 }));
 
 /** /profile/:userid — the user's card, then their posts or notices (?tab=notices). */
 export default function ProfilePage() {
   const userId = useParams().userid ?? '';
   const [search, setSearch] = useSearchParams();
-  const tab: Tab = search.get('tab') === 'notices' ? 'notices' : 'posts';
+  const own = useSession().user?._id === userId;
+  const asked = search.get('tab');
+  const tab: Tab = asked === 'notices' ? 'notices' : asked === 'settings' && own ? 'settings' : 'posts';
   const profile = useUser(userId);
   // Rendered in the background, in slices, when the reply arrives (see post-detail.tsx).
   const user = useDeferredValue(profile.data?.user);
@@ -52,17 +61,21 @@ export default function ProfilePage() {
   }
 
   const choose = (next: Tab) =>
-    setSearch(next === 'notices' ? { tab: 'notices' } : {}, { replace: true, preventScrollReset: true });
+    setSearch(next === 'posts' ? {} : { tab: next }, { replace: true, preventScrollReset: true });
 
   return (
     <div className="profile-page" style={PAGE}>
       <ProfileHeader profile={user} />
-      <Tabs items={TABS} activeKey={tab} onChange={choose}>
+      <Tabs items={own ? OWN_TABS : TABS} activeKey={tab} onChange={choose}>
         {tab === 'posts' ? (
           <PostFeed source={{ kind: 'user', userId }} />
-        ) : (
+        ) : tab === 'notices' ? (
           <Suspense fallback={null}>
             <NoticeList source={{ kind: 'user', userId }} />
+          </Suspense>
+        ) : (
+          <Suspense fallback={null}>
+            <NotificationSettingsPanel />
           </Suspense>
         )}
       </Tabs>
