@@ -27,6 +27,7 @@ import { migrateToLatest } from './database/migrations';
 import { registerReadRouting } from './database/read-routing.hook';
 import { registerApiRateLimit } from './rate-limit/api-rate-limit.hook';
 import { uploadsDirectory } from './uploads/uploads.module';
+import { NotificationStreams } from './notifications/notification-streams';
 import { registerWebApp } from './web/web-app';
 
 /**
@@ -121,6 +122,14 @@ export async function createApp(config: AppConfig, onQuery?: QueryObserver): Pro
     setHeaders: (response) => void response.header('X-Content-Type-Options', 'nosniff'),
   });
   await registerWebApp(fastify, config.webDistDir);
+  // Open notification streams never finish by themselves: end them when the server starts closing
+  // (graceful shutdown closes the server before the modules), so the close does not wait the full
+  // grace period and their clients reconnect, with Last-Event-ID, to an instance still running.
+  const streams = app.get(NotificationStreams);
+  fastify.addHook('preClose', (done) => {
+    streams.closeAll();
+    done();
+  });
 
   const document = SwaggerModule.createDocument(
     app,

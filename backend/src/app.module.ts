@@ -9,6 +9,7 @@ import { HealthModule } from './health/health.module';
 import { DraftsModule } from './drafts/drafts.module';
 import { MarkdownModule } from './markdown/markdown.module';
 import { NoticesModule } from './notices/notices.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { PostsModule } from './posts/posts.module';
 import { TagsModule } from './tags/tags.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -32,6 +33,7 @@ export class AppModule {
         PostsModule,
         TagsModule,
         NoticesModule,
+        NotificationsModule,
         DraftsModule,
         UploadsModule,
         MarkdownModule,

@@ -47,6 +47,8 @@ export interface AppConfig {
   requestTimeoutMs: number;
   /** How long an idle keep-alive connection stays open between requests. */
   keepAliveTimeoutMs: number;
+  /** How often an open notification stream sends its `: ping` heartbeat (NOTIFICATION_HEARTBEAT_MS). */
+  notificationHeartbeatMs: number;
 }
 
 /** The rate limits; docs/decisions/010 says what each counts and by whom. */
@@ -121,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: redisUrl(env),
     trustProxy: trustProxy(env),
     ...serverTimeouts(env),
+    // Below every proxy's idle timeout (nginx 60 s) so an idle stream is never cut; tests shorten it.
+    notificationHeartbeatMs: integer(env, 'NOTIFICATION_HEARTBEAT_MS', 25_000, 10, 600_000),
   };
 }
 

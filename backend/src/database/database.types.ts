@@ -1,3 +1,4 @@
+import type { NotificationKind } from '@techit/contract/enums';
 import type { ColumnType, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 /**
@@ -169,7 +170,48 @@ export interface TagPrefsTable {
   created_at: string;
 }
 
+/** A notification of user_id (issue 18, docs/decisions/039-notifications.md). */
+export interface NotificationsTable {
+  id: string;
+  /** The recipient. */
+  user_id: string;
+  kind: NotificationKind;
+  post_id: string | null;
+  /** Set null when the comment is removed (an unread notification about it is withdrawn first). */
+  comment_id: string | null;
+  notice_id: string | null;
+  /** How many notification_actors rows it has (a like group's likers; 1 for every other kind). */
+  actors_count: ColumnType<number, number | undefined, number>;
+  /** 0 unread, 1 read. */
+  read: ColumnType<number, number | undefined, number>;
+  /** When it last changed: a like group moves up when someone else likes the post. */
+  created_at: string;
+}
+
+export interface NotificationActorsTable {
+  notification_id: string;
+  actor_id: string;
+  created_at: string;
+}
+
+/** A row is a kind its user switched off; no row: on. */
+export interface NotificationSettingsTable {
+  user_id: string;
+  kind: NotificationKind;
+}
+
+/** A single-use stream ticket, by the SHA-256 (hex) of the ticket itself. */
+export interface StreamTicketsTable {
+  id: string;
+  user_id: string;
+  expires_at: string;
+}
+
 export interface Database {
+  notifications: NotificationsTable;
+  notification_actors: NotificationActorsTable;
+  notification_settings: NotificationSettingsTable;
+  stream_tickets: StreamTicketsTable;
   tags: TagsTable;
   post_tags: PostTagsTable;
   tag_prefs: TagPrefsTable;
@@ -204,3 +246,5 @@ export type NewNotice = Insertable<NoticesTable>;
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 export type DraftRow = Selectable<DraftsTable>;
 export type NewDraft = Insertable<DraftsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;

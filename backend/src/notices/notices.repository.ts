@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PageRequest } from '../common/cursor';
 import { DATABASE } from '../database/database.tokens';
 import { keysetPage } from '../database/keyset-page';
-import type { Db, NewNotice, NoticeRow } from '../database/database.types';
+import type { Db, Executor, NewNotice, NoticeRow } from '../database/database.types';
 
 export type NoticeWithAuthor = NoticeRow & { author_user_name: string; author_pic: string };
 
@@ -22,8 +22,8 @@ export class NoticesRepository {
     return keysetPage(query, 'notices', page).execute();
   }
 
-  async insert(notice: NewNotice): Promise<void> {
-    await this.db.insertInto('notices').values(notice).execute();
+  async insert(notice: NewNotice, ex: Executor = this.db): Promise<void> {
+    await ex.insertInto('notices').values(notice).execute();
   }
 
   async delete(id: string): Promise<void> {

@@ -10,6 +10,8 @@ import { toPageRequest } from '../common/page-request';
 import { DraftsService } from '../drafts/drafts.service';
 import { RENDERER_VERSION } from '../markdown/markdown-renderer';
 import { MarkdownService } from '../markdown/markdown.service';
+import { TransactionRunner } from '../database/transaction-runner';
+import { NotificationsService } from '../notifications/notifications.service';
 import { UsersService } from '../users/users.service';
 import type { CreateNoticeDto } from './dto/create-notice.dto';
 import { toNotice } from './notices.mapper';
@@ -27,6 +29,8 @@ export class NoticesService {
     private readonly users: UsersService,
     private readonly drafts: DraftsService,
     private readonly markdown: MarkdownService,
+    private readonly transactions: TransactionRunner,
+    private readonly notifications: NotificationsService,
   ) {}
 
   all(query: PageQueryDto): Promise<NoticePage> {
@@ -39,20 +43,33 @@ export class NoticesService {
 
   async create(me: AuthUser, input: CreateNoticeDto): Promise<Notice> {
     // Rendered once, here: reading a notice never renders (docs/decisions/028-stored-html.md).
-    const descHtml = await this.markdown.render(input.desc, 'notice');
+    const { html: descHtml, mentionedIds } = await this.markdown.renderWithMentions(input.desc, 'notice');
     const now = new Date();
     const id = newObjectId(now);
-    await this.notices.insert({
-      id,
-      author_id: me.id,
-      description: input.desc,
-      desc_html: descHtml,
-      render_version: RENDERER_VERSION,
-      links: JSON.stringify(input.links ?? []),
-      tags: JSON.stringify(input.tags ?? []),
-      created_at: now.toISOString(),
+    // The notice and its mentions' notifications in one transaction (docs/decisions/039-notifications.md).
+    const notified = await this.transactions.run(async (trx) => {
+      await this.notices.insert(
+        {
+          id,
+          author_id: me.id,
+          description: input.desc,
+          desc_html: descHtml,
+          render_version: RENDERER_VERSION,
+          links: JSON.stringify(input.links ?? []),
+          tags: JSON.stringify(input.tags ?? []),
+          created_at: now.toISOString(),
+        },
+        trx,
+      );
+      return this.notifications.mentionedInNotice(trx, {
+        noticeId: id,
+        actorId: me.id,
+        mentionedIds,
+        at: now.toISOString(),
+      });
     });
-    // Right after the notice is stored (one INSERT): a failed create keeps the draft.
+    await this.notifications.signal(notified);
+    // Right after the notice is stored: a failed create keeps the draft.
     await this.drafts.discardPublished(me, input.draftId);
     return toNotice(await this.require(id));
   }

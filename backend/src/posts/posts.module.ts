@@ -3,6 +3,7 @@ import { DraftsModule } from '../drafts/drafts.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { MarkdownModule } from '../markdown/markdown.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { TagsModule } from '../tags/tags.module';
 import { UsersModule } from '../users/users.module';
 import { PostsController } from './posts.controller';
@@ -10,7 +11,15 @@ import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
 
 @Module({
-  imports: [IdempotencyModule, UsersModule, UploadsModule, DraftsModule, MarkdownModule, TagsModule],
+  imports: [
+    IdempotencyModule,
+    UsersModule,
+    UploadsModule,
+    DraftsModule,
+    MarkdownModule,
+    TagsModule,
+    NotificationsModule,
+  ],
   controllers: [PostsController],
   providers: [PostsRepository, PostsService],
 })

@@ -30,6 +30,7 @@ import { TransactionRunner } from '../database/transaction-runner';
 import { DraftsService } from '../drafts/drafts.service';
 import { RENDERER_VERSION } from '../markdown/markdown-renderer';
 import { MarkdownService } from '../markdown/markdown.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import { ImageReleaseService } from '../uploads/image-release.service';
 import { UsersService } from '../users/users.service';
 import { TagsRepository } from '../tags/tags.repository';
@@ -37,7 +38,7 @@ import { requireTagName } from '../tags/tags.service';
 import type { CreatePostDto, EditPostDto } from './dto/post-input.dto';
 import type { FeedQueryDto } from './dto/feed-query.dto';
 import type { PageQueryDto } from '../common/dto/page-query.dto';
-import type { Executor, PostRow } from '../database/database.types';
+import type { Executor, NewComment, PostRow } from '../database/database.types';
 import type { CommentsQueryDto, RevisionsQueryDto, UserPostsQueryDto } from './dto/post-view-query.dto';
 import { hotScore } from './hot-score';
 import { changedFields, type RevisedValues } from './post-changes';
@@ -81,6 +82,7 @@ export class PostsService {
     private readonly drafts: DraftsService,
     private readonly markdown: MarkdownService,
     private readonly tags: TagsRepository,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /** Every feed leaves out the posts of the reader's muted tags (docs/decisions/032-tags.md). */
@@ -145,14 +147,16 @@ export class PostsService {
   async create(me: AuthUser, input: CreatePostDto, view: PostView = DEFAULT_POST_VIEW): Promise<Post> {
     const body = input.body ?? '';
     // Rendered once, here (docs/decisions/028-stored-html.md): reading a post never renders.
-    const [descHtml, bodyHtml] = await Promise.all([
-      this.markdown.render(input.desc, 'comment'),
+    const [desc, bodyRendered] = await Promise.all([
+      this.markdown.renderWithMentions(input.desc, 'comment'),
       this.renderBody(body),
     ]);
+    const descHtml = desc.html;
+    const bodyHtml = bodyRendered.html;
     const now = new Date();
     const id = newObjectId(now);
     const tags = input.tags ?? [];
-    await this.transactions.run(async (trx) => {
+    const notified = await this.transactions.run(async (trx) => {
       await this.posts.insert(
         {
           id,
@@ -178,7 +182,15 @@ export class PostsService {
       );
       // The post and its tags' counters in one transaction (docs/decisions/032-tags.md).
       await this.tags.setPostTags({ id, createdAt: now.toISOString() }, [], tags, trx);
+      // Whom desc and body mention (docs/decisions/039-notifications.md).
+      return this.notifications.mentionedInPost(trx, {
+        postId: id,
+        actorId: me.id,
+        mentionedIds: [...desc.mentionedIds, ...bodyRendered.mentionedIds],
+        at: now.toISOString(),
+      });
     });
+    await this.notifications.signal(notified);
     // Right after the post is stored (no transaction to join): a failed create keeps it.
     await this.drafts.discardPublished(me, input.draftId);
     return this.get(id, me, view);
@@ -220,7 +232,7 @@ export class PostsService {
           tags: tagsAfter.join(','),
         };
         const changes = changedFields(revisedValuesOf(current, tagsBefore), after);
-        if (!changes) return { replacedPhoto: null };
+        if (!changes) return { replacedPhoto: null, notified: [] };
         const html = storedHtmlFor(current, after, rendered);
         if (!html) return 'render-again' as const;
         const at = new Date();
@@ -254,11 +266,19 @@ export class PostsService {
           },
           trx,
         );
-        return { replacedPhoto: changes.photo?.from ?? null };
+        // Only whom the edit newly mentions (docs/decisions/039-notifications.md).
+        const notified = await this.notifications.postEdited(trx, {
+          postId: post.id,
+          actorId: me.id,
+          newlyMentionedIds: newlyMentioned(rendered),
+          at: now,
+        });
+        return { replacedPhoto: changes.photo?.from ?? null, notified };
       });
       if (outcome !== 'render-again') {
         // After the commit: a rolled-back edit still shows the old picture.
         if (outcome.replacedPhoto !== null) await this.images.release(outcome.replacedPhoto);
+        await this.notifications.signal(outcome.notified);
         break;
       }
       seen = (await this.posts.findById(post.id)) ?? seen;
@@ -276,18 +296,30 @@ export class PostsService {
   private async renderEdited(post: PostRendered, input: EditPostDto): Promise<Rendered> {
     const stale = post.render_version !== RENDERER_VERSION;
     const body = input.body ?? post.body;
-    const [desc, bodyHtml] = await Promise.all([
-      stale || input.desc !== post.description ? this.markdown.render(input.desc, 'comment') : undefined,
-      stale || body !== post.body ? this.renderBody(body) : undefined,
+    const descChanged = input.desc !== post.description;
+    const bodyChanged = body !== post.body;
+    const [desc, bodyHtml, descBefore, bodyBefore] = await Promise.all([
+      stale || descChanged ? this.markdown.renderWithMentions(input.desc, 'comment') : undefined,
+      stale || bodyChanged ? this.renderBody(body) : undefined,
+      // Whom the texts being changed mentioned before: an edit notifies only the new mentions.
+      descChanged ? this.markdown.mentionedIds(post.description, 'comment') : [],
+      bodyChanged ? this.markdown.mentionedIds(post.body, 'post') : [],
     ]);
     return {
-      desc: desc === undefined ? undefined : { source: input.desc, html: desc },
-      body: bodyHtml === undefined ? undefined : { source: body, html: bodyHtml },
+      desc: desc === undefined ? undefined : { source: input.desc, html: desc.html },
+      body: bodyHtml === undefined ? undefined : { source: body, html: bodyHtml.html },
+      mentioned: {
+        after: [
+          ...(descChanged ? (desc?.mentionedIds ?? []) : []),
+          ...(bodyChanged ? (bodyHtml?.mentionedIds ?? []) : []),
+        ],
+        before: [...descBefore, ...bodyBefore],
+      },
     };
   }
 
-  private renderBody(body: string): Promise<string> {
-    return body === '' ? Promise.resolve('') : this.markdown.render(body, 'post');
+  private async renderBody(body: string): Promise<{ html: string; mentionedIds: string[] }> {
+    return body === '' ? { html: '', mentionedIds: [] } : this.markdown.renderWithMentions(body, 'post');
   }
 
   /** Newest first; the author and admins only (a revision may hold words the author took back). */
@@ -329,18 +361,24 @@ export class PostsService {
   async like(me: AuthUser, rawPostId: string, view: PostView = DEFAULT_POST_VIEW): Promise<LikeReply> {
     const postId = parseObjectId(rawPostId);
     if (!postId) throw new NotFoundError(POST_NOT_FOUND);
-    return this.transactions.run(async (trx) => {
+    const at = new Date().toISOString();
+    const { reply, notified } = await this.transactions.run(async (trx) => {
       const counted = await this.posts.adjustLikes(postId, 1, trx);
       if (counted === undefined) throw new NotFoundError(POST_NOT_FOUND);
       let likesCount = counted.likes_count;
-      if (await this.posts.addLike(postId, me.id, new Date().toISOString(), trx)) {
+      let notified: string[] = [];
+      if (await this.posts.addLike(postId, me.id, at, trx)) {
         await this.posts.setHotScore(postId, hotScore(counted), trx);
+        // The author's like group, in the like's transaction (docs/decisions/039-notifications.md).
+        notified = await this.notifications.liked(trx, { postId, postAuthorId: counted.author_id, actorId: me.id, at });
       } else {
         likesCount = (await this.posts.adjustLikes(postId, -1, trx))?.likes_count ?? likesCount - 1;
       }
       const likes = view === 'compact' ? [me.id] : await this.likersIn(postId, trx);
-      return { _id: postId, likes, likesCount };
+      return { reply: { _id: postId, likes, likesCount }, notified };
     });
+    await this.notifications.signal(notified);
+    return reply;
   }
 
   /**
@@ -351,42 +389,56 @@ export class PostsService {
   async unlike(me: AuthUser, rawPostId: string, view: PostView = DEFAULT_POST_VIEW): Promise<LikeReply> {
     const postId = parseObjectId(rawPostId);
     if (!postId) throw new NotFoundError(POST_NOT_FOUND);
-    return this.transactions.run(async (trx) => {
+    const { reply, notified } = await this.transactions.run(async (trx) => {
       const counted = await this.posts.adjustLikes(postId, -1, trx);
       if (counted === undefined) throw new NotFoundError(POST_NOT_FOUND);
       let likesCount = counted.likes_count;
+      let notified: string[] = [];
       if (await this.posts.removeLike(postId, me.id, trx)) {
         await this.posts.setHotScore(postId, hotScore(counted), trx);
+        // Withdrawn from the author's like group while it is unread.
+        notified = await this.notifications.unliked(trx, { postId, postAuthorId: counted.author_id, actorId: me.id });
       } else {
         likesCount = (await this.posts.adjustLikes(postId, 1, trx))?.likes_count ?? likesCount + 1;
       }
       const likes = view === 'compact' ? [] : await this.likersIn(postId, trx);
-      return { _id: postId, likes, likesCount };
+      return { reply: { _id: postId, likes, likesCount }, notified };
     });
+    await this.notifications.signal(notified);
+    return reply;
   }
 
   async comment(me: AuthUser, rawPostId: string, text: string, view: PostView = DEFAULT_POST_VIEW): Promise<Post> {
     const post = await this.requirePost(rawPostId);
     // Before the transaction: rendering holds no lock.
-    const textHtml = await this.markdown.render(text, 'comment');
+    const { html: textHtml, mentionedIds } = await this.markdown.renderWithMentions(text, 'comment');
     const now = new Date();
-    await this.transactions.run(async (trx) => {
+    const notified = await this.transactions.run(async (trx) => {
       // Also the existence check: the post may have been deleted since requirePost.
       if ((await this.posts.adjustComments(post.id, 1, trx)) === undefined) throw new NotFoundError(POST_NOT_FOUND);
-      await this.posts.insertComment(
-        {
-          id: newObjectId(now),
-          post_id: post.id,
-          author_id: me.id,
-          text,
-          text_html: textHtml,
-          render_version: RENDERER_VERSION,
-          created_at: now.toISOString(),
-        },
-        trx,
-      );
+      const comment: NewComment = {
+        id: newObjectId(now),
+        post_id: post.id,
+        author_id: me.id,
+        text,
+        text_html: textHtml,
+        render_version: RENDERER_VERSION,
+        created_at: now.toISOString(),
+      };
+      await this.posts.insertComment(comment, trx);
       await this.rescore(post.id, trx);
+      // reply (to the parent's author) > comment (to the post's author) > mention, once per person.
+      return this.notifications.commented(trx, {
+        postId: post.id,
+        postAuthorId: post.author_id,
+        commentId: comment.id,
+        parentId: comment.parent_id ?? null,
+        actorId: me.id,
+        mentionedIds,
+        at: comment.created_at,
+      });
     });
+    await this.notifications.signal(notified);
     return this.get(post.id, me, view);
   }
 
@@ -398,16 +450,20 @@ export class PostsService {
   ): Promise<Post> {
     const post = await this.requirePost(rawPostId);
     const commentId = parseObjectId(rawCommentId);
-    await this.transactions.run(async (trx) => {
+    const notified = await this.transactions.run(async (trx) => {
       const comment = commentId ? await this.posts.findComment(post.id, commentId, trx) : undefined;
       if (!comment) throw new NotFoundError("This comment doesn't exist");
       const allowed = comment.author_id === me.id || post.author_id === me.id || me.role === 'admin';
       if (!allowed)
         throw new ForbiddenError("Only the comment's author, the post's author or an admin can delete this comment");
       await this.posts.adjustComments(post.id, -1, trx);
+      // Its unread notifications go with it (read ones stay, pointing at the post).
+      const withdrawn = await this.notifications.commentsRemoved(trx, [comment.id]);
       await this.posts.deleteComment(comment.id, trx);
       await this.rescore(post.id, trx);
+      return withdrawn;
     });
+    await this.notifications.signal(notified);
     return this.get(post.id, me, view);
   }
 
@@ -558,6 +614,14 @@ type PostRendered = Pick<PostRow, 'description' | 'body' | 'render_version'>;
 interface Rendered {
   desc?: { source: string; html: string };
   body?: { source: string; html: string };
+  /** Whom the changed texts mention after the edit, and mentioned before it. */
+  mentioned: { after: string[]; before: string[] };
+}
+
+/** Mentioned by a changed text now and by none of the changed texts before. */
+function newlyMentioned(rendered: Rendered): string[] {
+  const before = new Set(rendered.mentioned.before);
+  return [...new Set(rendered.mentioned.after)].filter((userId) => !before.has(userId));
 }
 
 /**

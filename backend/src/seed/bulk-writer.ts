@@ -1,8 +1,14 @@
 import type { Selectable } from 'kysely';
 import type { Database, Dialect } from '../database/database.types';
 
-/** The tables the seed fills: the content, not the settings, the idempotency keys or the drafts. */
-export type TableName = Exclude<keyof Database, 'app_settings' | 'idempotency_keys' | 'drafts'>;
+/** What the seed leaves empty but `reset` must empty too (they reference users, posts, comments). */
+type UnseededTable = 'drafts' | 'notification_actors' | 'notifications' | 'notification_settings' | 'stream_tickets';
+
+/**
+ * The tables the seed fills: the content, not the settings, the idempotency keys, the drafts or
+ * the notifications.
+ */
+export type TableName = Exclude<keyof Database, 'app_settings' | 'idempotency_keys' | UnseededTable>;
 /** A whole row, every column given: the generator decides every value, defaults included. */
 export type FullRow<T extends TableName> = Selectable<Database[T]>;
 
@@ -39,10 +45,18 @@ export const TABLES_CHILDREN_FIRST: readonly TableName[] = [
 ];
 
 /**
- * What `reset` empties: the drafts, which the seed does not fill but which reference users and
- * posts (PostgreSQL refuses to truncate a referenced table alone), then the seeded tables.
+ * What `reset` empties: the drafts and the notifications, which the seed does not fill but which
+ * reference users and posts (PostgreSQL refuses to truncate a referenced table alone), then the
+ * seeded tables.
  */
-export const TABLES_TO_RESET: readonly (TableName | 'drafts')[] = ['drafts', ...TABLES_CHILDREN_FIRST];
+export const TABLES_TO_RESET: readonly (TableName | UnseededTable)[] = [
+  'drafts',
+  'notification_actors',
+  'notifications',
+  'notification_settings',
+  'stream_tickets',
+  ...TABLES_CHILDREN_FIRST,
+];
 
 export const COLUMNS: { readonly [T in TableName]: readonly (keyof FullRow<T> & string)[] } = {
   users: [

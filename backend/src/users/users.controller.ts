@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Me, UserReply } from '@techit/contract/api-types';
+import type { Me, UserReply, UserSuggestionsReply } from '@techit/contract/api-types';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { Authenticated } from '../auth/authenticated.decorator';
@@ -14,7 +14,8 @@ import {
   UpdatePositionDto,
   UpdateThemeDto,
 } from './dto/profile-update.dto';
-import { MeResponse, UserReplyResponse } from './dto/user.response';
+import { MeResponse, UserReplyResponse, UserSuggestionsResponse } from './dto/user.response';
+import { UserSuggestQueryDto } from './dto/user-suggest-query.dto';
 import { UsersService } from './users.service';
 
 @ApiTags('users')
@@ -28,6 +29,14 @@ export class UsersController {
   @ApiErrors(404)
   async profile(@Param('id') id: string): Promise<UserReply> {
     return { user: await this.users.getProfile(id) };
+  }
+
+  @Get('users/suggest')
+  @ApiOperation({ summary: '@-mention suggestions: users whose userName starts with prefix (2+ characters, any case)' })
+  @ApiOkResponse({ type: UserSuggestionsResponse })
+  @ApiErrors(400)
+  suggest(@Query() query: UserSuggestQueryDto): Promise<UserSuggestionsReply> {
+    return this.users.suggest(query.prefix, query.limit);
   }
 
   @Put('follow')

@@ -120,21 +120,42 @@ export class UsersRepository {
     return rows.map((row) => row.followee_id);
   }
 
-  /** Following twice is a no-op, not an error. */
-  async follow(followerId: string, followeeId: string, createdAt: string, ex: Executor = this.db): Promise<void> {
-    await ex
+  /** Following twice is a no-op, not an error. True when the follow is new. */
+  async follow(followerId: string, followeeId: string, createdAt: string, ex: Executor = this.db): Promise<boolean> {
+    const result = await ex
       .insertInto('follows')
       .values({ follower_id: followerId, followee_id: followeeId, created_at: createdAt })
       .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  async unfollow(followerId: string, followeeId: string, ex: Executor = this.db): Promise<void> {
-    await ex
+  /** True when there was a follow to take back. */
+  async unfollow(followerId: string, followeeId: string, ex: Executor = this.db): Promise<boolean> {
+    const result = await ex
       .deleteFrom('follows')
       .where('follower_id', '=', followerId)
       .where('followee_id', '=', followeeId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /**
+   * @-mention suggestions: userNames starting with `prefix` (lower-case), in name order. A range on
+   * lower(user_name) (`users_user_name_lower_key` serves it on both databases) rather than LIKE,
+   * whose index use depends on the collation; the prefix check after it keeps the answer exact
+   * under any collation.
+   */
+  async suggest(prefix: string, limit: number): Promise<UserRow[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql`lower(user_name)`, '>=', prefix)
+      .where(sql`lower(user_name)`, '<', `${prefix}\u{10FFFF}`)
+      .orderBy(sql`lower(user_name)`)
+      .limit(limit)
       .execute();
+    return rows.filter((row) => userNameKey(row.user_name).startsWith(prefix));
   }
 }
 

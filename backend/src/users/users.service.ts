@@ -6,6 +6,11 @@ import { BadRequestError, NotFoundError } from '../common/app-errors';
 import { parseObjectId } from '../common/object-id';
 import type { UserUpdate } from '../database/database.types';
 import { ImageReleaseService } from '../uploads/image-release.service';
+import { TransactionRunner } from '../database/transaction-runner';
+import { NotificationsService } from '../notifications/notifications.service';
+import type { UserSuggestionsReply } from '@techit/contract/api-types';
+import { USER_SUGGESTIONS } from '@techit/contract/limits';
+import { toAuthor } from './users.mapper';
 import { toMe, toProfileUser } from './users.mapper';
 import { UsersRepository } from './users.repository';
 
@@ -15,6 +20,8 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly adminPolicy: AdminPolicy,
     private readonly images: ImageReleaseService,
+    private readonly transactions: TransactionRunner,
+    private readonly notifications: NotificationsService,
   ) {}
 
   async getProfile(rawId: string): Promise<ProfileUser> {
@@ -43,15 +50,42 @@ export class UsersService {
     const followId = parseObjectId(rawFollowId);
     if (followId === meId) throw new BadRequestError('You cannot follow yourself');
     const target = await this.requireExisting(rawFollowId);
-    await this.users.follow(meId, target, new Date().toISOString());
+    const at = new Date().toISOString();
+    // The follow and its notification in one transaction; following twice notifies once.
+    const notified = await this.transactions.run(async (trx) =>
+      (await this.users.follow(meId, target, at, trx))
+        ? this.notifications.followed(trx, { followerId: meId, followeeId: target, at })
+        : [],
+    );
+    await this.notifications.signal(notified);
     return this.getMe(meId);
   }
 
   async unfollow(meId: string, rawUnfollowId: string): Promise<Me> {
     if (parseObjectId(rawUnfollowId) === meId) throw new BadRequestError('You cannot unfollow yourself');
     const target = await this.requireExisting(rawUnfollowId);
-    await this.users.unfollow(meId, target);
+    // An unread follow notification is withdrawn with the follow.
+    const notified = await this.transactions.run(async (trx) =>
+      (await this.users.unfollow(meId, target, trx))
+        ? this.notifications.unfollowed(trx, { followerId: meId, followeeId: target })
+        : [],
+    );
+    await this.notifications.signal(notified);
     return this.getMe(meId);
+  }
+
+  /**
+   * @-mention suggestions (docs/decisions/039-notifications.md): a prefix of at least
+   * USER_SUGGESTIONS.minPrefix characters after an optional `@`, any letter case. A shorter one
+   * answers an empty list (not an error: the editor asks as the user types).
+   */
+  async suggest(
+    rawPrefix: string | undefined,
+    limit: number = USER_SUGGESTIONS.defaultSize,
+  ): Promise<UserSuggestionsReply> {
+    const prefix = (rawPrefix ?? '').trim().replace(/^@/, '').toLowerCase();
+    if ([...prefix].length < USER_SUGGESTIONS.minPrefix) return { users: [] };
+    return { users: (await this.users.suggest(prefix, limit)).map(toAuthor) };
   }
 
   /** The old picture is freed once the new one is saved, unless another row still shows it. */

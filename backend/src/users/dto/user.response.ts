@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { Author, Me, ProfileUser, UserReply } from '@techit/contract/api-types';
+import type { Author, Me, ProfileUser, UserReply, UserSuggestionsReply } from '@techit/contract/api-types';
 import { ROLES, type Role, THEMES, type Theme } from '@techit/contract/enums';
 
 const ID = { example: '6743a1f2c0ffee0123456789', description: '24 hex characters (MongoDB ObjectId format)' };
@@ -29,4 +29,8 @@ export class MeResponse extends ProfileUserResponse implements Me {
 
 export class UserReplyResponse implements UserReply {
   @ApiProperty({ type: ProfileUserResponse }) user: ProfileUserResponse;
+}
+
+export class UserSuggestionsResponse implements UserSuggestionsReply {
+  @ApiProperty({ type: [AuthorResponse], description: 'In userName order' }) users: AuthorResponse[];
 }

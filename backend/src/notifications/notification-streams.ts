@@ -1,0 +1,166 @@
+import type { ServerResponse } from 'node:http';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import type { NotificationStreamEvent } from '@techit/contract/api-types';
+import { NOTIFICATIONS } from '@techit/contract/limits';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { encodeCursor, type Keyset } from '../common/cursor';
+import { NotificationSignals } from './notification-signals';
+import { NotificationsService } from './notifications.service';
+
+/** How long an EventSource waits before reconnecting after the stream ends (a restart, a drop). */
+export const STREAM_RETRY_MS = 3000;
+
+/** One open stream: its user, its socket, and how far it has told its reader. */
+interface OpenStream {
+  userId: string;
+  response: ServerResponse;
+  /** The (created_at, id) of the last notification sent; the next read starts after it. */
+  since: Keyset | null;
+  lastCount: number;
+  reading: boolean;
+  readAgain: boolean;
+  stop(): void;
+}
+
+/**
+ * The Server-Sent Events of GET /api/notifications/stream (docs/decisions/039-notifications.md),
+ * on this instance. The reply is written on the raw socket after `reply.hijack()`: no onSend hook
+ * runs, so compression, the ETag/304 and the read cache never see it (they would buffer or cache a
+ * reply that never ends), and the socket's idle timeout is lifted (the request-timeout sweep only
+ * looks at requests still arriving). A signal (NotificationSignals) makes the stream read what
+ * changed since its last event from the database: signals carry no data, so a lost one costs
+ * nothing but a late update, and every instance answers the same.
+ */
+@Injectable()
+export class NotificationStreams implements OnModuleDestroy {
+  private readonly log = new Logger('NotificationStreams');
+  private readonly open = new Set<OpenStream>();
+
+  constructor(
+    private readonly notifications: NotificationsService,
+    private readonly signals: NotificationSignals,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** How many streams are open here (tests wait on it). */
+  get size(): number {
+    return this.open.size;
+  }
+
+  /**
+   * Starts the stream for an authenticated user. `after` is the Last-Event-ID's position: what
+   * changed since is sent at once; without it, the stream starts at the newest notification.
+   */
+  async serve(request: FastifyRequest, reply: FastifyReply, userId: string, after: Keyset | null): Promise<void> {
+    // Read before anything is sent: a failure here is still an ordinary JSON error reply.
+    const [{ unreadCount }, newest] = await Promise.all([
+      this.notifications.unreadCount(userId),
+      after ? Promise.resolve(null) : this.notifications.newestKey(userId),
+    ]);
+    reply.hijack();
+    const response = reply.raw;
+    const socket = request.raw.socket;
+    // Lift the idle cut of server-timeouts.ts for this connection: the heartbeat is its activity,
+    // and a stream may be quiet for longer than a request may take.
+    socket.setTimeout(0);
+    socket.setNoDelay(true);
+    response.writeHead(200, {
+      ...headersOf(reply),
+      'content-type': 'text/event-stream; charset=utf-8',
+      // no-transform: no proxy may compress or buffer it; X-Accel-Buffering: nginx streams it.
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+
+    const stream: OpenStream = {
+      userId,
+      response,
+      since: after ?? newest,
+      lastCount: unreadCount,
+      reading: false,
+      readAgain: false,
+      stop: () => undefined,
+    };
+    const initial: NotificationStreamEvent = { unreadCount };
+    response.write(`retry: ${STREAM_RETRY_MS}\n\n`);
+    // Without a Last-Event-ID the first event carries the newest notification's position, so a
+    // reconnect after it catches up from there.
+    this.send(stream, initial, after ? null : newest);
+
+    const unlisten = this.signals.listen(userId, () => void this.pump(stream));
+    const heartbeat = setInterval(() => response.write(': ping\n\n'), this.config.notificationHeartbeatMs);
+    heartbeat.unref();
+    let stopped = false;
+    stream.stop = () => {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(heartbeat);
+      unlisten();
+      this.open.delete(stream);
+      if (!response.writableEnded) response.end();
+    };
+    response.on('close', () => stream.stop());
+    response.on('error', () => stream.stop());
+    this.open.add(stream);
+    // Whatever changed between the reads above and listening, and a reconnect's catch-up.
+    await this.pump(stream);
+  }
+
+  /** Ends every open stream (graceful shutdown, app close): clients reconnect with Last-Event-ID. */
+  closeAll(): void {
+    for (const stream of [...this.open]) stream.stop();
+  }
+
+  onModuleDestroy(): void {
+    this.closeAll();
+  }
+
+  /** Sends what changed since the stream's last event; one read at a time per stream. */
+  private async pump(stream: OpenStream): Promise<void> {
+    if (stream.reading) {
+      stream.readAgain = true;
+      return;
+    }
+    stream.reading = true;
+    try {
+      do {
+        stream.readAgain = false;
+        if (!this.open.has(stream)) return;
+        const { notifications, unreadCount } = await this.notifications.changedSince(stream.userId, stream.since);
+        if (!this.open.has(stream)) return;
+        for (const { notification, key } of notifications) {
+          this.send(stream, { unreadCount, notification }, key);
+          stream.since = key;
+        }
+        // A read-state change or a withdrawal: only the count moved.
+        if (notifications.length === 0 && unreadCount !== stream.lastCount) this.send(stream, { unreadCount }, null);
+        stream.lastCount = unreadCount;
+        // A full batch: there may be more.
+        if (notifications.length >= NOTIFICATIONS.maxLimit) stream.readAgain = true;
+      } while (stream.readAgain);
+    } catch (error) {
+      // The database is away: the reader reconnects and catches up with its Last-Event-ID.
+      this.log.warn(`A notification stream ended on a failed read: ${String(error)}`);
+      stream.stop();
+    } finally {
+      stream.reading = false;
+    }
+  }
+
+  private send(stream: OpenStream, event: NotificationStreamEvent, key: Keyset | null): void {
+    const id = key ? `id: ${encodeCursor(key)}\n` : '';
+    stream.response.write(`event: notification\n${id}data: ${JSON.stringify(event)}\n\n`);
+  }
+}
+
+/** The headers the hooks set so far (security headers, request id), as writeHead takes them. */
+function headersOf(reply: FastifyReply): Record<string, string | string[] | number> {
+  const headers: Record<string, string | string[] | number> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
