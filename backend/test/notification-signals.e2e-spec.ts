@@ -15,6 +15,8 @@ import { signalTransportFor } from '../src/notifications/signal-transport.provid
 import { startRedisServer, type RedisServer } from './support/redis-server';
 import { createServerData, type ServerData } from './support/server-process';
 import { startTestAppOn, TEST_DIALECT, type TestApp } from './support/test-app';
+import { eventData, listening, openStream, type SseBlock } from './support/event-stream';
+import { createPost, createUser } from './support/factories';
 
 /**
  * Notification signals between instances (issue 18, docs/decisions/040): two instances, each with
@@ -68,31 +70,77 @@ async function eventually(check: () => Promise<boolean>, ms = 20_000): Promise<v
   }
 }
 
+/** The transport the app's NotificationSignals was given (null: none). */
+function transportOf(t: TestApp): unknown {
+  const signals: unknown = t.app.get(NotificationSignals);
+  return (signals as { transport: unknown }).transport;
+}
+
+const isLike = (block: SseBlock): boolean =>
+  block.event === 'notification' && eventData(block).notification?.kind === 'like';
+
+/**
+ * The whole path: a reader's stream open on `readerApp`, another user likes the reader's post
+ * through `writerApp`, and the like's event arrives on the stream.
+ */
+async function likeReachesTheOtherInstance(writerApp: TestApp, readerApp: TestApp): Promise<void> {
+  const reader = await createUser(readerApp);
+  const liker = await createUser(writerApp);
+  const post = await createPost(readerApp, reader);
+  const stream = await openStream(await listening(readerApp.app), '/api/notifications/stream', {
+    authorization: reader.auth,
+  });
+  try {
+    expect(stream.status).toBe(200);
+    // The first event: the stream is listening for the reader's signals.
+    await stream.waitFor((block) => block.event === 'notification');
+    await writerApp.http.put('/api/like').set('Authorization', liker.auth).send({ postId: post._id }).expect(200);
+    const event = await stream.waitFor(isLike);
+    expect(eventData(event)).toEqual({
+      unreadCount: 1,
+      notification: expect.objectContaining({ kind: 'like', post: { _id: post._id, title: post.title } }),
+    });
+  } finally {
+    stream.close();
+  }
+}
+
 describe('notification signals across instances', () => {
   let data: ServerData;
   let a: TestApp;
   let b: TestApp;
+  let redis: RedisServer;
+  /** Two more instances of the app, with REDIS_URL. */
+  const redisApps: TestApp[] = [];
 
   beforeAll(async () => {
     data = await createServerData();
-    // One after the other: both migrate the same database.
+    redis = await startRedisServer();
+    // One after the other: they migrate the same database. The apps with Redis first: passport
+    // keeps one JWT strategy per process, the last app's (with its database), so the apps closed
+    // early must not be the last ones started.
+    for (let index = 0; index < 2; index += 1) redisApps.push(await startTestAppOn(data, { REDIS_URL: redis.url }));
     a = await startTestAppOn(data);
     b = await startTestAppOn(data);
   }, 120_000);
 
   afterAll(async () => {
+    for (const app of redisApps) await app.close();
+    await redis?.stop();
     await a?.close();
     await b?.close();
     await data?.remove();
   });
 
   describe('through Redis (REDIS_URL)', () => {
-    let redis: RedisServer;
     let signalsA: NotificationSignals;
     let signalsB: NotificationSignals;
 
-    beforeAll(async () => {
-      redis = await startRedisServer();
+    /** Subscribed connections: the two instances here and the two apps with REDIS_URL. */
+    const subscribers = async (): Promise<number> =>
+      Number((await redis.client.pubsub('NUMSUB', REDIS_SIGNAL_CHANNEL))[1]);
+
+    beforeAll(() => {
       signalsA = new NotificationSignals(new RedisSignalTransport(redis.url));
       signalsB = new NotificationSignals(new RedisSignalTransport(redis.url));
     });
@@ -100,7 +148,6 @@ describe('notification signals across instances', () => {
     afterAll(async () => {
       await signalsA?.onModuleDestroy();
       await signalsB?.onModuleDestroy();
-      await redis?.stop();
     });
 
     it("reaches the listener for that user on the other instance, and on the publisher's own, but not another user's", async () => {
@@ -109,7 +156,7 @@ describe('notification signals across instances', () => {
       const otherHeard = counter(signalsB, other);
       const onB = nextSignal(signalsB, reader);
       const onA = nextSignal(signalsA, reader);
-      await eventually(async () => Number((await redis.client.pubsub('NUMSUB', REDIS_SIGNAL_CHANNEL))[1]) === 2);
+      await eventually(async () => (await subscribers()) === 4);
       await signalsA.changed([reader]);
       await Promise.all([onA, onB]);
       expect(otherHeard.count).toBe(0);
@@ -125,11 +172,17 @@ describe('notification signals across instances', () => {
 
     it('still arrives after the subscriber connection is killed (it reconnects and subscribes again)', async () => {
       await redis.client.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
-      await eventually(async () => Number((await redis.client.pubsub('NUMSUB', REDIS_SIGNAL_CHANNEL))[1]) === 2);
+      await eventually(async () => (await subscribers()) === 4);
       const reader = userId();
       const onB = nextSignal(signalsB, reader);
       await signalsA.changed([reader]);
       await onB;
+    });
+
+    it("carries a like written on app instance A to the reader's stream on app instance B (REDIS_URL, either database)", async () => {
+      const [appA, appB] = redisApps;
+      expect(transportOf(appB)).toBeInstanceOf(RedisSignalTransport);
+      await likeReachesTheOtherInstance(appA, appB);
     });
 
     it('closes both connections of each instance when the instance stops', async () => {
@@ -137,9 +190,12 @@ describe('notification signals across instances', () => {
         ((await redis.client.client('LIST')) as string)
           .split('\n')
           .filter((line) => line.includes(` name=${REDIS_SIGNAL_CONNECTION_NAME} `)).length;
-      expect(await named()).toBe(4);
+      // Two instances here and the two apps with REDIS_URL: two connections each.
+      expect(await named()).toBe(8);
       await signalsA.onModuleDestroy();
       await signalsB.onModuleDestroy();
+      await eventually(async () => (await named()) === 4);
+      for (const app of redisApps.splice(0)) await app.close();
       await eventually(async () => (await named()) === 0);
     });
   });
@@ -168,6 +224,23 @@ describe('notification signals across instances', () => {
 
     it('is the transport chosen for DATABASE_URL without REDIS_URL', () => {
       expect(transportA).toBeInstanceOf(PgSignalTransport);
+      expect(transportOf(a)).toBeInstanceOf(PgSignalTransport);
+    });
+
+    it("carries a like written on app instance A to the reader's stream on app instance B", async () => {
+      await likeReachesTheOtherInstance(a, b);
+    });
+
+    it("closes the app's listening connection when the app closes", async () => {
+      const appC = await startTestAppOn(data);
+      const pid = (transportOf(appC) as PgSignalTransport).listenerPid;
+      expect(pid).toEqual(expect.any(Number));
+      const listed = async (): Promise<number> =>
+        (await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where pid = $1', [pid]))
+          .rows[0].n;
+      expect(await listed()).toBe(1);
+      await appC.close();
+      await eventually(async () => (await listed()) === 0);
     });
 
     it("reaches the listener for that user on the other instance, and on the publisher's own, but not another user's", async () => {

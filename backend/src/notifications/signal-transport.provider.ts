@@ -11,8 +11,8 @@ import { RedisSignalTransport } from './redis-signal-transport';
  * How notification signals travel between instances (docs/decisions/040): Redis pub/sub when
  * REDIS_URL is set (the store several instances already share for rate limits), else PostgreSQL
  * LISTEN/NOTIFY on DATABASE_URL, else none: SQLite is one file, so one instance, and
- * NotificationSignals tells its own streams directly. Nothing connects until the first stream or
- * signal (NotificationSignals starts the transport), so instances that never stream pay nothing.
+ * NotificationSignals tells its own streams directly. NotificationSignals starts the transport
+ * when the application boots, so a stream opened at once hears every instance.
  */
 export function signalTransportFor(config: AppConfig, db: Db): SignalTransport | null {
   if (config.redisUrl) return new RedisSignalTransport(config.redisUrl);
