@@ -223,8 +223,8 @@ export interface LiveUsers {
 /** A reader with posts and a writer, signed up through the balancer. */
 export async function createLiveUsers(balancerUrl: string, tag: string, posts: number): Promise<LiveUsers> {
   const password = `cluster-${tag}-password`;
-  const reader = await signUpAndIn(balancerUrl, { userName: `reader_${tag}`, password });
-  const writer = await signUpAndIn(balancerUrl, { userName: `writer_${tag}`, password });
+  const reader = await signUpAndIn(balancerUrl, { userName: `notified_${tag}`, password });
+  const writer = await signUpAndIn(balancerUrl, { userName: `notifier_${tag}`, password });
   const postIds: string[] = [];
   for (let index = 0; index < posts; index += 1) {
     const reply = await call(balancerUrl, 'POST', '/api/createpost', {
@@ -322,10 +322,16 @@ export interface ReconnectOutcome {
 }
 
 /**
+ * How long the reader stays away after its instance is killed (the web client backs off too): long
+ * enough for comments to be acknowledged meanwhile, which only the Last-Event-ID catch-up brings.
+ */
+const RECONNECT_AFTER_KILL_MS = 3000;
+
+/**
  * The reader's stream held on `victim` through the whole load, while the writer comments on the
  * reader's post every `everyMs`. When the victim is killed the stream ends; the reader connects
- * again (through nginx, so to a live instance) with Last-Event-ID after a second, and must then
- * get every comment acknowledged meanwhile.
+ * again (through nginx, so to a live instance) with Last-Event-ID after RECONNECT_AFTER_KILL_MS,
+ * and must then get every comment acknowledged meanwhile (at least one must have been).
  */
 export class StreamThroughKill {
   private stream: NotificationStreamReader;
@@ -340,7 +346,7 @@ export class StreamThroughKill {
     private readonly tag: string,
     private readonly everyMs: number,
   ) {
-    this.stream = new NotificationStreamReader(balancerUrl, users.reader.token, 1000);
+    this.stream = new NotificationStreamReader(balancerUrl, users.reader.token, RECONNECT_AFTER_KILL_MS);
   }
 
   /** Opens the stream until nginx gives it to `victimAddress` (round-robin: within a few tries). */
@@ -349,7 +355,7 @@ export class StreamThroughKill {
       const instance = await this.stream.open();
       if (instance === victimAddress) return;
       await this.stream.close();
-      this.stream = new NotificationStreamReader(this.balancerUrl, this.users.reader.token, 1000);
+      this.stream = new NotificationStreamReader(this.balancerUrl, this.users.reader.token, RECONNECT_AFTER_KILL_MS);
     }
     throw new Error(`nginx never gave the stream to ${victimAddress}`);
   }
@@ -389,6 +395,7 @@ export class StreamThroughKill {
       first?.instance === victimAddress &&
       dropped !== null &&
       reconnectedWithId &&
+      writtenWhileAway > 0 &&
       missingMarks.length === 0 &&
       this.acknowledged.length > 0;
     const detail = [
