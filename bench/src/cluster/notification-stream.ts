@@ -205,11 +205,14 @@ export function isLikeOf(postId: string): (event: StreamEvent) => boolean {
   };
 }
 
-/** An event carrying the comment notification whose excerpt holds `mark`. */
+/** An event carrying the comment notification whose excerpt holds `[mark]` (the comments are written so). */
 export function isCommentWith(mark: string): (event: StreamEvent) => boolean {
   return (event) => {
     const notification = notificationOf(event);
-    return text(notification, 'kind') === 'comment' && text(field(notification, 'comment'), 'excerpt').includes(mark);
+    // Bracketed: mark 1 must not match the excerpt of mark 10.
+    return (
+      text(notification, 'kind') === 'comment' && text(field(notification, 'comment'), 'excerpt').includes(`[${mark}]`)
+    );
   };
 }
 
@@ -279,7 +282,7 @@ export async function measureDelivery(
         const mark = `live-${tag}-${index}`;
         return {
           path: '/api/comment',
-          json: { postId: users.postIds[0], text: `Comment ${mark}` },
+          json: { postId: users.postIds[0], text: `Comment [${mark}]` },
           match: isCommentWith(mark),
         };
       }),
@@ -360,19 +363,21 @@ export class StreamThroughKill {
     throw new Error(`nginx never gave the stream to ${victimAddress}`);
   }
 
+  /** Two writers one after the other's heels, so comments keep being acknowledged while the reader is away. */
   startWriting(): void {
-    this.writing = (async () => {
+    const writer = async (name: string): Promise<void> => {
       for (let index = 0; !this.stopWriting; index += 1) {
-        const mark = `kill-${this.tag}-${index}`;
+        const mark = `kill-${this.tag}-${name}${index}`;
         const reply = await call(this.balancerUrl, 'PUT', '/api/comment', {
           token: this.users.writer.token,
-          json: { postId: this.users.postIds[0], text: `Comment ${mark}` },
+          json: { postId: this.users.postIds[0], text: `Comment [${mark}]` },
         }).catch(() => null);
         if (reply?.status === 200) this.acknowledged.push({ mark, at: performance.now() });
         else this.failedWrites += 1;
         await sleep(this.everyMs);
       }
-    })();
+    };
+    this.writing = Promise.all([writer('a'), writer('b')]).then(() => undefined);
   }
 
   /** Stops the writer, waits (bounded) for every acknowledged comment's event, and judges. */

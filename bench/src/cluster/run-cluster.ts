@@ -131,7 +131,7 @@ async function main(): Promise<number> {
     const stream = new StreamThroughKill(nginx.baseUrl, live, run.tag, 250);
     try {
       await stream.openOn(victim.address);
-      run.log(`a reader's notifications stream is held on ${victim.name}; its writer comments every 250 ms`);
+      run.log(`a reader's notifications stream is held on ${victim.name}; two writers comment every 250 ms each`);
       stream.startWriting();
       const load = await loadWithKill(run, nginx, victim, users, postIds);
       const reconnect = await stream.finish(victim.address);
