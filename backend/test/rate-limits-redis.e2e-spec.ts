@@ -174,8 +174,9 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
 
   it('closes its connection to Redis when the app closes', async () => {
     const clients = async () => ((await redis.client.client('LIST')) as string).trim().split('\n').length;
-    // The two instances and this test's own client.
-    await eventually(async () => (await clients()) === 3, 10_000);
+    // The two instances' rate-limit connections, their notification signals' two each
+    // (docs/decisions/040), and this test's own client.
+    await eventually(async () => (await clients()) === 7, 10_000);
     for (const t of open) await t.close();
     open = [];
     await eventually(async () => (await clients()) === 1, 10_000);

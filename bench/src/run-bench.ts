@@ -30,9 +30,12 @@ import {
   type ReadScenario,
   SCENARIO_NAMES,
   tagDeepPagePath,
+  NOTIFICATION_SCENARIOS,
+  NOTIFICATIONS_HELD,
   WRITE_SCENARIOS,
   readScenarios,
 } from './scenarios';
+import { ensureNotifications } from './notifications-data';
 import {
   type Reader,
   type WriteProblems,
@@ -136,7 +139,8 @@ async function benchDialect(options: BenchOptions, dialect: Dialect, machine: Ma
     const wanted = (name: string): boolean => !options.only || options.only.has(name);
     const writesWanted = WRITE_SCENARIOS.some(wanted);
     let readers: Reader[] = [];
-    if (writesWanted || wanted('for-you-auth') || wanted('tags-feed')) {
+    const notificationsWanted = NOTIFICATION_SCENARIOS.some(wanted);
+    if (writesWanted || wanted('for-you-auth') || wanted('tags-feed') || notificationsWanted) {
       const count = writesWanted ? WRITERS : 1;
       const started = Date.now();
       readers = await signInReaders(server.baseUrl, dataSet.summary, count);
@@ -146,6 +150,15 @@ async function benchDialect(options: BenchOptions, dialect: Dialect, machine: Ma
       readers.find((reader) => reader.userName === dataSet.summary.landmarks.signInUserName)?.token ??
       readers[0]?.token ??
       null;
+
+    const reader = readers.find((candidate) => candidate.userName === dataSet.summary.landmarks.signInUserName);
+    if (notificationsWanted && reader) {
+      const started = Date.now();
+      const written = await ensureNotifications(dataSet, reader.userId, NOTIFICATIONS_HELD);
+      console.log(
+        `${reader.userName} holds ${NOTIFICATIONS_HELD} notifications (${written} written in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
+    }
 
     const deepCursors = {
       hot: await deepCursor(server.baseUrl, HOT_DEEP_PAGE_PATH),
@@ -158,7 +171,7 @@ async function benchDialect(options: BenchOptions, dialect: Dialect, machine: Ma
     }
 
     if (writesWanted) {
-      const postIds = await pickWritePosts(server.baseUrl, dataSet.summary, options.sizes.posts);
+      const postIds = await pickWritePosts(server.baseUrl, dataSet.summary, options.sizes.posts, readers);
       writeProblems = noProblems();
       for (const [name, commentEvery] of [
         ['like-toggle', 0],

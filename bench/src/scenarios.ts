@@ -50,6 +50,8 @@ export const SCENARIO_NAMES = [
   'profile',
   'userposts',
   'notices',
+  'notifications',
+  'notifications-unread',
   'search-words',
   'search-common',
   'search-typo',
@@ -72,6 +74,11 @@ export const WRITE_SCENARIOS: readonly ScenarioName[] = ['like-toggle', 'write-m
  * targets are set for it. The full form's cost is reported beside it in docs/performance.md.
  */
 const VIEW = 'view=compact';
+
+/** Issue 18: the signed-in reader holds this many notifications (bench/src/notifications-data.ts). */
+export const NOTIFICATIONS_HELD = 10_000;
+/** The scenarios that need the reader's notifications written first. */
+export const NOTIFICATION_SCENARIOS: readonly ScenarioName[] = ['notifications', 'notifications-unread'];
 
 /** The issue's "deep page": after 10,000 posts, four per page. */
 const DEEP_PAGE = 2500;
@@ -201,6 +208,29 @@ export function readScenarios(
       skip: sizes.notices > 0 ? null : 'no notices in the data set',
       check: (reply) => (list(reply, 'notices').length > 0 ? null : 'no notices'),
       describe: (reply) => `${list(reply, 'notices').length} notices`,
+    },
+    // Issue 18: the notifications page and the bell's count for a reader holding 10,000
+    // notifications, p99 <= 50 ms: latencies, so one connection.
+    {
+      kind: 'read',
+      name: 'notifications',
+      path: '/api/notifications?limit=20',
+      headers: readerHeaders,
+      skip: readerToken ? null : 'no signed-in reader',
+      check: (reply) => (list(reply, 'notifications').length > 0 ? null : 'the reader has no notifications'),
+      describe: (reply) =>
+        `${list(reply, 'notifications').length} of ${NOTIFICATIONS_HELD.toLocaleString('en')} notifications, unread ${String(field(reply, 'unreadCount'))}`,
+      connections: LATENCY_CONNECTIONS,
+    },
+    {
+      kind: 'read',
+      name: 'notifications-unread',
+      path: '/api/notifications/unread-count',
+      headers: readerHeaders,
+      skip: readerToken ? null : 'no signed-in reader',
+      check: (reply) => (typeof field(reply, 'unreadCount') === 'number' ? null : 'no unreadCount'),
+      describe: (reply) => `unread ${String(field(reply, 'unreadCount'))}`,
+      connections: LATENCY_CONNECTIONS,
     },
     // Issue 17's search targets (decision 034): p99 <= 50 ms for one to three ordinary words,
     // <= 150 ms for the worst case. The seed's text draws from ~200 words, so every word is in

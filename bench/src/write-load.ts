@@ -71,9 +71,16 @@ export async function signInReaders(baseUrl: string, summary: SeedSummary, wante
 /**
  * The posts the writes touch: one page of 50 from the feed, a different page each run (so reused
  * data sets do not pile comments onto the same posts), never a landmark post the reads measure,
- * plus the viral post, whose row every like contends for.
+ * plus the viral post, whose row every like contends for. Never a post of one of the writers
+ * either: a like or comment on someone else's post writes a notification in the same transaction
+ * (issue 18), and the bench measures that cost, not the cheaper own-post path.
  */
-export async function pickWritePosts(baseUrl: string, summary: SeedSummary, totalPosts: number): Promise<string[]> {
+export async function pickWritePosts(
+  baseUrl: string,
+  summary: SeedSummary,
+  totalPosts: number,
+  writers: readonly Reader[],
+): Promise<string[]> {
   const { landmarks } = summary;
   // Pages 2 to 199: never the posts of for-you page 1, nor those around the 10,000th that the
   // deep-page and deep-cursor scenarios read.
@@ -81,10 +88,14 @@ export async function pickWritePosts(baseUrl: string, summary: SeedSummary, tota
   const page = span > 1 ? 2 + (Math.floor(Date.now() / 1000) % (span - 1)) : 1;
   const reply = await getJson(`${baseUrl}/api/posts?feed=for-you&page=${page}&limit=${MAX_PAGE_SIZE}&view=compact`);
   const avoid = new Set([landmarks.viralPostId, landmarks.manyCommentsPostId]);
+  const writerIds = new Set(writers.map((writer) => writer.userId));
   const ids = list(reply, 'posts')
+    .filter((post) => !writerIds.has(String(field(field(post, 'postedBy'), '_id'))))
     .map((post) => field(post, '_id'))
     .filter((id): id is string => typeof id === 'string' && !avoid.has(id));
-  if (landmarks.viralPostId) ids.push(landmarks.viralPostId);
+  const viral = await getJson(`${baseUrl}/api/posts/${landmarks.viralPostId}?view=compact`).catch(() => null);
+  const viralAuthor = String(field(field(field(viral, 'post'), 'postedBy'), '_id'));
+  if (landmarks.viralPostId && !writerIds.has(viralAuthor)) ids.push(landmarks.viralPostId);
   if (ids.length === 0) throw new Error('Found no posts to write to');
   return ids;
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 
 /**
  * Carries "these users' notifications changed" between instances (issue 18): Redis pub/sub when
@@ -24,7 +24,7 @@ export type SignalListener = () => void;
  * costs one extra read and never shows a wrong count).
  */
 @Injectable()
-export class NotificationSignals implements OnModuleDestroy {
+export class NotificationSignals implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly listeners = new Map<string, Set<SignalListener>>();
   private started: Promise<void> | undefined;
 
@@ -70,6 +70,15 @@ export class NotificationSignals implements OnModuleDestroy {
     let count = 0;
     for (const set of this.listeners.values()) count += set.size;
     return count;
+  }
+
+  /**
+   * Connects the transport before the instance serves: a stream opened at once must already hear
+   * the other instances' signals (a transport that is down does not hold start-up past its own
+   * short wait; it keeps reconnecting in the background).
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.start().catch(() => undefined);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -4,15 +4,24 @@ import { NotificationStreams } from './notification-streams';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
+import { signalTransportProvider } from './signal-transport.provider';
 import { StreamAuthGuard } from './stream-auth.guard';
 
 /**
  * Notifications (docs/decisions/039-notifications.md). Posts, users and notices import it and call
- * NotificationsService inside their own transactions, then `signal` after the commit.
+ * NotificationsService inside their own transactions, then `signal` after the commit. Signals
+ * reach the other instances through Redis or PostgreSQL (signalTransportProvider, decision 040).
  */
 @Module({
   controllers: [NotificationsController],
-  providers: [NotificationSignals, NotificationsRepository, NotificationsService, NotificationStreams, StreamAuthGuard],
+  providers: [
+    signalTransportProvider,
+    NotificationSignals,
+    NotificationsRepository,
+    NotificationsService,
+    NotificationStreams,
+    StreamAuthGuard,
+  ],
   exports: [NotificationSignals, NotificationsService, NotificationStreams],
 })
 export class NotificationsModule {}

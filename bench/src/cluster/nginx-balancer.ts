@@ -39,6 +39,11 @@ export interface NginxOptions {
  *
  * X-Instance on every reply names the instance that answered (`$upstream_addr`: every instance
  * tried, comma-separated, the last one answered).
+ *
+ * The notifications stream (Server-Sent Events, issue 18) has a location of its own: nginx must
+ * pass each event on as it comes (no buffering, no gzip, which would hold bytes back) and keep an
+ * idle stream open far longer than a request (the app sends a heartbeat every 25 s); the same
+ * rules as docker/nginx.conf.
  */
 export function nginxConfig(options: NginxOptions): string {
   const { dir } = options;
@@ -112,6 +117,24 @@ ${servers}
 
   server {
     listen 127.0.0.1:${options.port};
+
+    location = /api/notifications/stream {
+      proxy_pass http://techit_app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection '';
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_buffering off;
+      proxy_cache off;
+      gzip off;
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_next_upstream_tries 3;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 1h;
+      proxy_send_timeout 1h;
+      add_header X-Instance $upstream_addr always;
+    }
 
     location / {
       proxy_pass http://$techit_route;

@@ -1,7 +1,8 @@
 /**
  * `npm run test:cluster`: PostgreSQL, Redis, three app instances and nginx on this machine's
- * loopback, then the API journey, a rate limit and an uploaded image across the instances, and a
- * steady load during which one instance is SIGKILLed and started again. Prints its figures, writes
+ * loopback, then the API journey, a rate limit, an uploaded image and live notifications across
+ * the instances, and a steady load during which one instance is SIGKILLed and started again (with
+ * a reader's notifications stream on it, which must reconnect and catch up). Prints its figures, writes
  * them to bench/results/cluster-<date>.json and exits non-zero when a check fails.
  */
 import { randomBytes } from 'node:crypto';
@@ -21,6 +22,14 @@ import { CheckList } from './check-list';
 import { type LoadOutcome, type LoadUser, runClusterLoad } from './cluster-load';
 import { createClusterDatabase, type ClusterDatabase, type RedisProcess, startRedis } from './cluster-services';
 import { type NginxBalancer, startNginx } from './nginx-balancer';
+import {
+  createLiveUsers,
+  type DeliveryOutcome,
+  type LiveUsers,
+  measureDelivery,
+  type ReconnectOutcome,
+  StreamThroughKill,
+} from './notification-stream';
 import { checkSharedImage, checkSharedRateLimit, type CheckOutcome } from './shared-state-checks';
 import { analyseReplies, auditDatabase, type DatabaseAudit, type KillWindow, type ReplyFigures } from './write-audit';
 
@@ -34,6 +43,11 @@ const KILL_AT_SECONDS = Math.round(DURATION_SECONDS / 3);
 const RESTART_AT_SECONDS = Math.round(DURATION_SECONDS / 2);
 const SIGN_IN_LIMIT = 10;
 const KILLED = 1;
+/** Issue 18: a notification reaches its reader's stream within 2 s (p95). */
+const DELIVERY_P95_TARGET_MS = 2000;
+/** The delivery measurement: one like per post of the reader, then this many comments. */
+const LIVE_POSTS = 10;
+const LIVE_COMMENTS = 30;
 
 const CHECKS = {
   started: 'three instances start together on one empty database',
@@ -47,6 +61,11 @@ const CHECKS = {
   duplicated: 'no write is applied twice',
   counters: 'counters are exact (posts: likes, comments, commenters; profiles: followers, following)',
   rejoined: 'the killed instance comes back and serves again',
+  liveDelivery:
+    "live notifications: every like and comment written through nginx reaches the reader's stream, held through nginx, when written on another instance",
+  liveLatency: `live notifications: delivery p95 ≤ ${DELIVERY_P95_TARGET_MS} ms`,
+  streamReconnect:
+    'a stream on the killed instance reconnects with Last-Event-ID and gets every notification it missed',
 } as const;
 
 interface Figures {
@@ -58,6 +77,7 @@ interface Figures {
   image: CheckOutcome | null;
   load: (ReplyFigures & { kill: Record<string, number | string | null> }) | null;
   database: DatabaseAudit | null;
+  live: { delivery: DeliveryOutcome | null; reconnect: Omit<ReconnectOutcome, 'connections'> | null };
   checks: CheckList['all'];
   passed: number;
   failed: number;
@@ -103,12 +123,26 @@ async function main(): Promise<number> {
   try {
     const { database, nginx } = await startCluster(run, cluster);
     await checkSharedState(run, cluster.instances, nginx);
+    const live = await checkLiveDelivery(run, nginx);
     const users = await createLoadUsers(nginx.baseUrl, run.tag);
     const postIds = await createLoadPosts(nginx.baseUrl, users, run.tag);
     run.log(`load data: ${users.length} signed-in users, ${postIds.length} posts`);
     const victim = cluster.instances[KILLED];
-    const load = await loadWithKill(run, nginx, victim, users, postIds);
-    await auditLoad(run, database, nginx, victim, load, users, postIds);
+    const stream = new StreamThroughKill(nginx.baseUrl, live, run.tag, 250);
+    try {
+      await stream.openOn(victim.address);
+      run.log(`a reader's notifications stream is held on ${victim.name}; two writers comment every 250 ms each`);
+      stream.startWriting();
+      const load = await loadWithKill(run, nginx, victim, users, postIds);
+      const reconnect = await stream.finish(victim.address);
+      const { connections: _connections, ...kept } = reconnect;
+      run.figures.live.reconnect = kept;
+      run.checks.record(CHECKS.streamReconnect, reconnect.passed, reconnect.detail);
+      run.log(`stream through the kill: ${reconnect.passed ? 'caught up' : 'FAILED'}`);
+      await auditLoad(run, database, nginx, victim, load, users, postIds);
+    } finally {
+      await stream.abort();
+    }
   } catch (error) {
     fatal = error;
     console.error(
@@ -147,6 +181,7 @@ function newRun(): Run {
       image: null,
       load: null,
       database: null,
+      live: { delivery: null, reconnect: null },
       checks: checks.all,
       passed: 0,
       failed: 0,
@@ -228,6 +263,31 @@ async function checkSharedState(run: Run, instances: AppInstance[], nginx: Nginx
   figures.image = await checkSharedImage(nginx.baseUrl, instanceUrls);
   checks.record(CHECKS.image, figures.image.passed, figures.image.detail);
   log(`shared image: ${figures.image.passed ? 'served by all' : 'FAILED'}`);
+}
+
+/**
+ * Live notifications across the instances: a reader holds its stream through nginx (on whichever
+ * instance nginx picks) while a writer likes and comments its posts through nginx, so most writes
+ * land on the other instances; every event must arrive, and the delivery p95 meet the issue's 2 s.
+ */
+async function checkLiveDelivery(run: Run, nginx: NginxBalancer): Promise<LiveUsers> {
+  const { checks, figures, log, tag } = run;
+  const users = await createLiveUsers(nginx.baseUrl, tag, LIVE_POSTS);
+  const delivery = await measureDelivery(nginx.baseUrl, users, tag, LIVE_COMMENTS);
+  figures.live.delivery = delivery;
+  checks.record(
+    CHECKS.liveDelivery,
+    delivery.allArrived && delivery.onOtherInstances > 0,
+    `${delivery.arrived} of ${delivery.writes} events arrived on the stream held on ${delivery.streamInstance || '-'}; ${delivery.onOtherInstances} of the writes were answered by another instance` +
+      (delivery.failure === null ? '' : `; ${delivery.failure}`),
+  );
+  checks.record(
+    CHECKS.liveLatency,
+    delivery.allArrived && delivery.p95Ms <= DELIVERY_P95_TARGET_MS,
+    `p50 ${delivery.p50Ms.toFixed(1)} ms, p95 ${delivery.p95Ms.toFixed(1)} ms, max ${delivery.maxMs.toFixed(1)} ms over ${delivery.arrived} events (from the write's request to the event read through nginx)`,
+  );
+  log(`live notifications: ${delivery.arrived}/${delivery.writes} arrived, p95 ${delivery.p95Ms.toFixed(1)} ms`);
+  return users;
 }
 
 /** The steady load through nginx, with `victim` SIGKILLed a third of the way in and started again halfway. */
@@ -495,6 +555,18 @@ function printFigures(figures: Figures): void {
     ],
     ['lost acknowledged writes', String(figures.database?.lostWrites ?? '-')],
     ['writes applied twice', String(figures.database?.duplicatedWrites ?? '-')],
+    [
+      'live delivery p50 / p95',
+      figures.live.delivery
+        ? `${ms(figures.live.delivery.p50Ms)} / ${ms(figures.live.delivery.p95Ms)} ms (${figures.live.delivery.arrived} of ${figures.live.delivery.writes} events)`
+        : '-',
+    ],
+    [
+      'stream through the kill',
+      figures.live.reconnect
+        ? `${figures.live.reconnect.acknowledged - figures.live.reconnect.missing} of ${figures.live.reconnect.acknowledged} comments arrived (${figures.live.reconnect.writtenWhileAway} while away)`
+        : '-',
+    ],
     ['counters exact', figures.database ? (figures.database.counters.mismatches === 0 ? 'yes' : 'NO') : '-'],
     [
       'replies per instance',
