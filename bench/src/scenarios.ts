@@ -52,6 +52,7 @@ export const SCENARIO_NAMES = [
   'notices',
   'notifications',
   'notifications-unread',
+  'users-suggest',
   'search-words',
   'search-common',
   'search-typo',
@@ -113,6 +114,7 @@ export function readScenarios(
   const hotDeepCursor = deepCursors.hot;
   const noPopularTag = landmarks.popularTag ? null : 'no post of the data set has a tag';
   const readerHeaders = readerToken ? { authorization: `Bearer ${readerToken}` } : undefined;
+  const mentionPrefix = landmarks.signInUserName.slice(0, 2).toLowerCase();
   const feed = `/api/posts?feed=for-you&page=1&limit=${FEED_PAGE_SIZE}&${VIEW}`;
   const tooFewPosts =
     sizes.posts <= DEEP_PAGE * FEED_PAGE_SIZE ? `needs more than ${DEEP_PAGE * FEED_PAGE_SIZE} posts` : null;
@@ -230,6 +232,17 @@ export function readScenarios(
       skip: readerToken ? null : 'no signed-in reader',
       check: (reply) => (typeof field(reply, 'unreadCount') === 'number' ? null : 'no unreadCount'),
       describe: (reply) => `unread ${String(field(reply, 'unreadCount'))}`,
+      connections: LATENCY_CONNECTIONS,
+    },
+    // Issue 18: the editors' @ suggestions (GET /api/users/suggest), p99 <= 20 ms, for the first two
+    // letters of a seed name: a common first name, so the prefix matches many users.
+    {
+      kind: 'read',
+      name: 'users-suggest',
+      path: `/api/users/suggest?prefix=${encodeURIComponent(mentionPrefix)}`,
+      skip: mentionPrefix.length === 2 ? null : 'no signed-in user name to take a prefix from',
+      check: (reply) => (list(reply, 'users').length > 0 ? null : `no user name starts with "${mentionPrefix}"`),
+      describe: (reply) => `${list(reply, 'users').length} users for "@${mentionPrefix}"`,
       connections: LATENCY_CONNECTIONS,
     },
     // Issue 17's search targets (decision 034): p99 <= 50 ms for one to three ordinary words,
