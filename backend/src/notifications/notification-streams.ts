@@ -72,12 +72,13 @@ export class NotificationStreams implements OnModuleDestroy {
       this.notifications.unreadCount(userId),
       after ? Promise.resolve(null) : this.notifications.newestKey(userId),
     ]);
-    // A fresh stream: what is already in the window the reader has from its list; a reconnect gets
+    // A fresh stream: what is already in the window up to its start the reader has from its list
+    // (anything newer, committed since the read above, is sent by the first pump); a reconnect gets
     // the whole window again (it cannot tell which of it arrived) and the client merges by _id.
     const sent = new Map<string, string>();
     if (newest) {
       for (const key of await this.notifications.keysSince(userId, this.windowStart(newest)))
-        sent.set(key.id, key.createdAt);
+        if (!isAfter(key, newest)) sent.set(key.id, key.createdAt);
     }
     reply.hijack();
     const response = reply.raw;
