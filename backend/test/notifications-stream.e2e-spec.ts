@@ -1,6 +1,8 @@
 import type { Notification, NotificationStreamEvent, Post } from '@techit/contract/api-types';
 import { encodeCursor } from '../src/common/cursor';
-import { NotificationStreams } from '../src/notifications/notification-streams';
+import { newObjectId } from '../src/common/object-id';
+import { NotificationSignals } from '../src/notifications/notification-signals';
+import { NotificationStreams, STREAM_REREAD_WINDOW_MS } from '../src/notifications/notification-streams';
 import { eventData, listening, openStream, type OpenStream, type SseBlock } from './support/event-stream';
 import { createPost, createUser, type TestUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -174,7 +176,7 @@ describe('what it sends', () => {
     expect(posts).toEqual([mine._id]);
   });
 
-  it('Last-Event-ID (header, or ?lastEventId= with a ticket) replays what changed since, and nothing before', async () => {
+  it('Last-Event-ID (header, or ?lastEventId= with a ticket) replays what changed since (and the window before it)', async () => {
     const [reader, a, b, c] = [await createUser(t), await createUser(t), await createUser(t), await createUser(t)];
     const post = await createPost(t, reader);
     const first = await streamOf(reader);
@@ -201,7 +203,90 @@ describe('what it sends', () => {
     );
     const onlyLike = await byTicket.waitFor(about('like'));
     expect(onlyLike.id).toBe(likeAgain.id);
-    expect(byTicket.blocks.filter((block) => isEvent(block) && eventData(block).notification)).toEqual([onlyLike]);
+    // The follow is within the window re-read before that position (late commits): it comes again,
+    // and the client merges it by _id. What is older than the window is not replayed (below).
+    expect(byTicket.blocks.filter((block) => isEvent(block) && eventData(block).notification)).toEqual([
+      follow,
+      onlyLike,
+    ]);
+  });
+});
+
+describe('late commits (a notification stamped before one already sent, committed after it)', () => {
+  beforeEach(() => start());
+
+  /**
+   * A follow of `reader` by `actor` stamped `msBefore` earlier than `than`, written straight to the
+   * database as the commit of a slow writer, then signalled like any commit.
+   */
+  async function lateFollow(reader: TestUser, actor: TestUser, than: string, msBefore: number): Promise<string> {
+    const createdAt = new Date(Date.parse(than) - msBefore).toISOString();
+    const id = newObjectId(new Date(createdAt));
+    await t.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('notifications')
+        .values({ id, user_id: reader.id, kind: 'follow', created_at: createdAt })
+        .execute();
+      await trx
+        .insertInto('notification_actors')
+        .values({ notification_id: id, actor_id: actor.id, created_at: createdAt })
+        .execute();
+    });
+    await t.app.get(NotificationSignals).changed([reader.id]);
+    return id;
+  }
+
+  const sentIds = (open: OpenStream) =>
+    open.blocks
+      .filter((block) => isEvent(block) && eventData(block).notification)
+      .map((block) => eventData<NotificationStreamEvent>(block).notification!._id);
+
+  it('still arrives live; an unchanged one is never sent twice, a like group moving up is', async () => {
+    const [reader, a, b, c] = [await createUser(t), await createUser(t), await createUser(t), await createUser(t)];
+    const [post, other] = [await createPost(t, reader), await createPost(t, reader)];
+    const open = await streamOf(reader);
+    await open.waitFor(isEvent);
+    await like(a, post);
+    const newer = eventData<NotificationStreamEvent>(await open.waitFor(about('like'))).notification!;
+
+    const late = await lateFollow(reader, b, newer.createdAt, 1000);
+    // Several more signals with nothing changed, then real changes: the group moves up, a new group.
+    for (let i = 0; i < 3; i += 1) await t.app.get(NotificationSignals).changed([reader.id]);
+    await like(c, post);
+    await like(a, other);
+    await open.waitFor(
+      (block) =>
+        about('like')(block) && eventData<NotificationStreamEvent>(block).notification?.post?._id === other._id,
+    );
+
+    expect(sentIds(open)).toEqual([newer._id, late, newer._id, expect.any(String)]);
+    const follow = await open.waitFor(about('follow'));
+    expect(eventData(follow).notification).toMatchObject({ _id: late, kind: 'follow' });
+    // 2, or 3 when the signals (asynchronous through a transport) are read together with the last like.
+    expect(eventData(follow).unreadCount).toBeGreaterThanOrEqual(2);
+  });
+
+  it('arrives after a reconnect with Last-Event-ID; the window before it is read again, nothing older', async () => {
+    const [reader, a, b, old] = [await createUser(t), await createUser(t), await createUser(t), await createUser(t)];
+    const post = await createPost(t, reader);
+    const first = await streamOf(reader);
+    await first.waitFor(isEvent);
+    await like(a, post);
+    const seen = await first.waitFor(about('like'));
+    first.close();
+    await first.ended;
+    const likedAt = eventData<NotificationStreamEvent>(seen).notification!.createdAt;
+
+    // Committed while away, stamped before the last event the reader got (one older than the window).
+    const late = await lateFollow(reader, b, likedAt, 1000);
+    await lateFollow(reader, old, likedAt, STREAM_REREAD_WINDOW_MS + 1000);
+
+    const again = await streamOf(reader, { 'last-event-id': seen.id! });
+    const follow = await again.waitFor(about('follow'));
+    expect(eventData<NotificationStreamEvent>(follow).notification!._id).toBe(late);
+    // The like the reader already has comes again (the client merges by _id); the older follow does not.
+    await again.waitFor(about('like'));
+    expect(sentIds(again).sort()).toEqual([late, eventData<NotificationStreamEvent>(seen).notification!._id].sort());
   });
 });
 

@@ -12,12 +12,25 @@ import { NotificationsService } from './notifications.service';
 /** How long an EventSource waits before reconnecting after the stream ends (a restart, a drop). */
 export const STREAM_RETRY_MS = 3000;
 
+/**
+ * Each read goes back this far before the stream's position (docs/decisions/039-notifications.md,
+ * "Limits"). A notification's created_at is stamped before its transaction commits, so a slow
+ * writer's row can become visible after a newer one was already sent. Such a transaction is a few
+ * statements, each cancelled by PostgreSQL after DATABASE_STATEMENT_TIMEOUT_MS (10 s, lock waits
+ * included), and SQLite gives up a lock wait after its 5 s busy_timeout; a minute covers a
+ * transaction stuck on several such waits plus clocks of instances a few seconds apart. (A larger
+ * statement timeout widens it: see windowMs.)
+ */
+export const STREAM_REREAD_WINDOW_MS = 60_000;
+
 /** One open stream: its user, its socket, and how far it has told its reader. */
 interface OpenStream {
   userId: string;
   response: ServerResponse;
-  /** The (created_at, id) of the last notification sent; the next read starts after it. */
+  /** The newest (created_at, id) sent or known; the next read starts a window before it. */
   since: Keyset | null;
+  /** id → created_at of what this stream sent (or the reader had) within the window: not sent again. */
+  sent: Map<string, string>;
   lastCount: number;
   reading: boolean;
   readAgain: boolean;
@@ -59,6 +72,14 @@ export class NotificationStreams implements OnModuleDestroy {
       this.notifications.unreadCount(userId),
       after ? Promise.resolve(null) : this.notifications.newestKey(userId),
     ]);
+    // A fresh stream: what is already in the window up to its start the reader has from its list
+    // (anything newer, committed since the read above, is sent by the first pump); a reconnect gets
+    // the whole window again (it cannot tell which of it arrived) and the client merges by _id.
+    const sent = new Map<string, string>();
+    if (newest) {
+      for (const key of await this.notifications.keysSince(userId, this.windowStart(newest)))
+        if (!isAfter(key, newest)) sent.set(key.id, key.createdAt);
+    }
     reply.hijack();
     const response = reply.raw;
     const socket = request.raw.socket;
@@ -79,6 +100,7 @@ export class NotificationStreams implements OnModuleDestroy {
       userId,
       response,
       since: after ?? newest,
+      sent,
       lastCount: unreadCount,
       reading: false,
       readAgain: false,
@@ -128,18 +150,32 @@ export class NotificationStreams implements OnModuleDestroy {
     try {
       do {
         stream.readAgain = false;
-        if (!this.open.has(stream)) return;
-        const { notifications, unreadCount } = await this.notifications.changedSince(stream.userId, stream.since);
-        if (!this.open.has(stream)) return;
-        for (const { notification, key } of notifications) {
-          this.send(stream, { unreadCount, notification }, key);
-          stream.since = key;
+        // From a window before the position (late commits), page by page: what was read is passed,
+        // whether sent now or before, so a window full of sent items cannot loop.
+        let from = stream.since ? this.windowStart(stream.since) : null;
+        let sentAny = false;
+        let unreadCount = stream.lastCount;
+        for (;;) {
+          if (!this.open.has(stream)) return;
+          const batch = await this.notifications.changedSince(stream.userId, from);
+          if (!this.open.has(stream)) return;
+          unreadCount = batch.unreadCount;
+          for (const { notification, key } of batch.notifications) {
+            from = key;
+            if (stream.sent.get(key.id) === key.createdAt) continue;
+            if (!stream.since || isAfter(key, stream.since)) stream.since = key;
+            stream.sent.set(key.id, key.createdAt);
+            // The id is the stream's position, never behind it, even for a late item.
+            this.send(stream, { unreadCount, notification }, stream.since);
+            sentAny = true;
+          }
+          // A full batch: there may be more.
+          if (batch.notifications.length < NOTIFICATIONS.maxLimit) break;
         }
         // A read-state change or a withdrawal: only the count moved.
-        if (notifications.length === 0 && unreadCount !== stream.lastCount) this.send(stream, { unreadCount }, null);
+        if (!sentAny && unreadCount !== stream.lastCount) this.send(stream, { unreadCount }, null);
         stream.lastCount = unreadCount;
-        // A full batch: there may be more.
-        if (notifications.length >= NOTIFICATIONS.maxLimit) stream.readAgain = true;
+        this.forgetBefore(stream);
       } while (stream.readAgain);
     } catch (error) {
       // The database is away: the reader reconnects and catches up with its Last-Event-ID.
@@ -150,10 +186,31 @@ export class NotificationStreams implements OnModuleDestroy {
     }
   }
 
+  /** A window before the position: (created_at - window, '') comes before every id of that time. */
+  private windowStart(position: Keyset): Keyset {
+    return { createdAt: new Date(Date.parse(position.createdAt) - this.windowMs).toISOString(), id: '' };
+  }
+
+  /** The window, widened when the statement timeout allows longer transactions than it covers. */
+  private get windowMs(): number {
+    return Math.max(STREAM_REREAD_WINDOW_MS, 3 * this.config.databaseStatementTimeoutMs);
+  }
+
+  /** What fell out of the window is never read again: no need to remember it. */
+  private forgetBefore(stream: OpenStream): void {
+    if (!stream.since) return;
+    const start = this.windowStart(stream.since).createdAt;
+    for (const [id, createdAt] of stream.sent) if (createdAt < start) stream.sent.delete(id);
+  }
+
   private send(stream: OpenStream, event: NotificationStreamEvent, key: Keyset | null): void {
     const id = key ? `id: ${encodeCursor(key)}\n` : '';
     stream.response.write(`event: notification\n${id}data: ${JSON.stringify(event)}\n\n`);
   }
+}
+
+function isAfter(a: Keyset, b: Keyset): boolean {
+  return a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.id > b.id);
 }
 
 /** The headers the hooks set so far (security headers, request id), as writeHead takes them. */

@@ -255,6 +255,17 @@ export class NotificationsRepository {
     return query.orderBy('notifications.created_at').orderBy('notifications.id').limit(limit).execute();
   }
 
+  /** The (created_at, id) of the user's notifications after `from` (index-only on user_created_idx). */
+  async keysSince(userId: string, from: Keyset): Promise<Keyset[]> {
+    const rows = await this.db
+      .selectFrom('notifications')
+      .select(['id', 'created_at'])
+      .where('user_id', '=', userId)
+      .where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(from.createdAt, from.id)))
+      .execute();
+    return rows.map((row) => ({ createdAt: row.created_at, id: row.id }));
+  }
+
   /** The user's newest notification's (created_at, id): where a fresh stream starts. */
   async newestKey(userId: string): Promise<Keyset | null> {
     const row = await this.db

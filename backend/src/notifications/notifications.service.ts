@@ -268,6 +268,11 @@ export class NotificationsService {
     };
   }
 
+  /** The (created_at, id) of the user's notifications at or after `from` (a stream's window). */
+  keysSince(userId: string, from: Keyset): Promise<Keyset[]> {
+    return this.notifications.keysSince(userId, from);
+  }
+
   newestKey(userId: string): Promise<Keyset | null> {
     return this.notifications.newestKey(userId);
   }
