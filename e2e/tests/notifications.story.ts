@@ -124,7 +124,14 @@ describe('A member learns at once that someone replied, liked or followed', () =
       new RegExp(`^/posts/${post._id}#comment-[0-9a-f]{24}$`),
     );
 
+    // The page marks them read at once (optimistically); the reload below must wait for the server's
+    // answer, or it would cancel the request (under load it had not been sent yet).
+    const marked = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/notifications/read' && response.request().method() === 'PUT',
+    );
     await page.getByRole('button', { name: 'Mark all read' }).click();
+    expect((await marked).status()).toBe(200);
     await bell(page, 'Notifications').waitFor();
     await page.getByRole('status').getByText('All caught up').waitFor();
     expect(await list.getByText('Unread:').count()).toBe(0);
