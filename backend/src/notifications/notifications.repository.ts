@@ -43,10 +43,11 @@ export class NotificationsRepository {
   private readonly prepared = {
     /**
      * The author's like group, created or raised in one statement: nothing when the author switched
-     * likes off (the `not exists` guard writes no row, so there is no conflict either); a new group
+     * likes off (the `not exists` guard selects no row, so there is no conflict either); a new group
      * with one liker; an existing one raised (unread, moved up, one more liker) only when this liker
-     * is not in it yet, so a re-like raises nothing. Answers the group's id when the liker must be
-     * added, nothing otherwise.
+     * is not in it yet, so a re-like raises nothing. One row affected when the liker must be added.
+     * No RETURNING: on SQLite it made this statement several times dearer (a measured 4 → 16–38 µs),
+     * the affected-row count says the same.
      */
     joinLikeGroup: new PreparedQuery(
       (ex, p: { id: string; userId: string; postId: string; actorId: string; createdAt: string }) =>
@@ -94,8 +95,22 @@ export class NotificationsRepository {
                   ),
                 ),
               ),
-          )
-          .returning('id'),
+          ),
+    ),
+    /** The liker into the group the upsert just wrote, found by its key (no id to carry over). */
+    joinLikeActor: new PreparedQuery((ex, p: { userId: string; postId: string; actorId: string; createdAt: string }) =>
+      ex
+        .insertInto('notification_actors')
+        .columns(['notification_id', 'actor_id', 'created_at'])
+        .expression(
+          ex
+            .selectFrom('notifications')
+            .select(['id', sql<string>`${p.actorId}`.as('actor_id'), sql<string>`${p.createdAt}`.as('created_at')])
+            .where('user_id', '=', p.userId)
+            .where('post_id', '=', p.postId)
+            .where('kind', '=', sql.lit('like')),
+        )
+        .onConflict((oc) => oc.columns(['notification_id', 'actor_id']).doNothing()),
     ),
     addActor: new PreparedQuery((ex, p: { notificationId: string; actorId: string; createdAt: string }) =>
       ex
@@ -103,14 +118,11 @@ export class NotificationsRepository {
         .values({ notification_id: p.notificationId, actor_id: p.actorId, created_at: p.createdAt })
         .onConflict((oc) => oc.columns(['notification_id', 'actor_id']).doNothing()),
     ),
-    /**
-     * An unlike's first step: the author's unread like group loses this liker from its count when
-     * the liker is in it; answers the group and what is left (nothing when there is nothing to do).
-     */
-    lowerLikeGroup: new PreparedQuery((ex, p: { userId: string; postId: string; actorId: string }) =>
+    /** An unlike's first step: the author's unread like group, only when it holds this liker. */
+    unreadLikeGroupOf: new PreparedQuery((ex, p: { userId: string; postId: string; actorId: string }) =>
       ex
-        .updateTable('notifications')
-        .set((eb) => ({ actors_count: eb('actors_count', '-', 1) }))
+        .selectFrom('notifications')
+        .select(['id', 'actors_count'])
         .where('user_id', '=', p.userId)
         .where('post_id', '=', p.postId)
         .where('kind', '=', sql.lit('like'))
@@ -123,8 +135,13 @@ export class NotificationsRepository {
               .whereRef('notification_actors.notification_id', '=', 'notifications.id')
               .where('notification_actors.actor_id', '=', p.actorId),
           ),
-        )
-        .returning(['id', 'actors_count']),
+        ),
+    ),
+    lower: new PreparedQuery((ex, p: { id: string }) =>
+      ex
+        .updateTable('notifications')
+        .set((eb) => ({ actors_count: eb('actors_count', '-', 1) }))
+        .where('id', '=', p.id),
     ),
     removeActor: new PreparedQuery((ex, p: { notificationId: string; actorId: string }) =>
       ex
@@ -182,25 +199,27 @@ export class NotificationsRepository {
     event: { id: string; userId: string; postId: string; actorId: string; createdAt: string },
     ex: Executor,
   ): Promise<boolean> {
-    const group = await this.prepared.joinLikeGroup.first(ex, event);
-    if (!group) return false;
-    await this.prepared.addActor.execute(ex, {
-      notificationId: group.id,
-      actorId: event.actorId,
-      createdAt: event.createdAt,
-    });
+    const written = await this.prepared.joinLikeGroup.execute(ex, event);
+    if (Number(written.numAffectedRows ?? 0) === 0) return false;
+    const { userId, postId, actorId, createdAt } = event;
+    await this.prepared.joinLikeActor.execute(ex, { userId, postId, actorId, createdAt });
     return true;
   }
 
   /**
-   * An unlike: the liker leaves the user's like group if it is unread and holds them; the group
-   * goes with its last liker. Two statements when it changes, one otherwise. True when it changed.
+   * An unlike: the liker leaves the user's like group if it is unread and holds them. One statement
+   * when it does not; then the group goes with its last liker (one delete, the liker's row
+   * cascades), or loses one from its count and the liker's row. True when it changed.
    */
   async leaveLikeGroup(userId: string, postId: string, actorId: string, ex: Executor): Promise<boolean> {
-    const group = await this.prepared.lowerLikeGroup.first(ex, { userId, postId, actorId });
+    const group = await this.prepared.unreadLikeGroupOf.first(ex, { userId, postId, actorId });
     if (!group) return false;
-    if (Number(group.actors_count) <= 0) await this.prepared.deleteOne.execute(ex, { id: group.id });
-    else await this.prepared.removeActor.execute(ex, { notificationId: group.id, actorId });
+    if (Number(group.actors_count) <= 1) {
+      await this.prepared.deleteOne.execute(ex, { id: group.id });
+      return true;
+    }
+    await this.prepared.lower.execute(ex, { id: group.id });
+    await this.prepared.removeActor.execute(ex, { notificationId: group.id, actorId });
     return true;
   }
 
