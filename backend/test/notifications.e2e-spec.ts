@@ -238,6 +238,55 @@ describe('grouped likes', () => {
     expect(await unread(author)).toBe(0);
     expect((await list(author)).notifications).toHaveLength(1);
   });
+  it('likes racing on one post from different users all join one group: actorsCount is exact', async () => {
+    const author = await createUser(t);
+    const likers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => createUser(t)));
+    const post = await createPost(t, author);
+    await Promise.all(likers.map((liker) => like(liker, post)));
+    const [group, ...others] = (await list(author)).notifications;
+    expect(others).toEqual([]);
+    expect(group).toMatchObject({ kind: 'like', actorsCount: likers.length, read: false });
+    const actors = await t.db
+      .selectFrom('notification_actors')
+      .select('actor_id')
+      .where('notification_id', '=', group._id)
+      .execute();
+    expect(actors.map((row) => row.actor_id).sort()).toEqual(ids(likers).sort());
+  });
+
+  it('like, unlike, like again by one user on a read group: it stays read with the same count', async () => {
+    const [author, a, b] = [await createUser(t), await createUser(t), await createUser(t)];
+    const post = await createPost(t, author);
+    await like(a, post);
+    await like(b, post);
+    await markRead(author, { all: true }).expect(200);
+    const before = (await list(author)).notifications[0];
+    for (let i = 0; i < 2; i++) {
+      await unlike(b, post);
+      await like(b, post);
+    }
+    expect(await unread(author)).toBe(0);
+    expect((await list(author)).notifications).toEqual([before]);
+  });
+
+  it('with likes switched off a new like leaves an existing group alone, and its unlike does too', async () => {
+    const [author, a, b] = [await createUser(t), await createUser(t), await createUser(t)];
+    const post = await createPost(t, author);
+    await like(a, post);
+    const before = (await list(author)).notifications[0];
+    const settings = (body: object) =>
+      t.http.put('/api/notification-settings').set('Authorization', author.auth).send(body).expect(200);
+    await settings({ like: false });
+    await like(b, post);
+    expect((await list(author)).notifications).toEqual([before]);
+    await settings({ like: true });
+    await unlike(b, post);
+    expect((await list(author)).notifications).toEqual([before]);
+    await like(b, post);
+    const [group] = (await list(author)).notifications;
+    expect(group).toMatchObject({ kind: 'like', actorsCount: 2, read: false });
+    expect(actorIds(group)).toEqual(ids([b, a]));
+  });
 });
 
 describe('rules', () => {

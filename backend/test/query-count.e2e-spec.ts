@@ -230,18 +230,28 @@ describe('SQL statements per list request', () => {
     expect(full).toBe(compact + 1);
   });
 
-  it("writes a like's notification in the like's transaction: 4 statements more than liking one's own post", async () => {
-    const fan = await createUser(t);
+  it("writes a like's notification in the like's transaction: 2 statements more than liking one's own post; an unlike's withdrawal 2 or 3", async () => {
+    const [fan, author, other] = [await createUser(t), await createUser(t), await createUser(t)];
     const own = await createPost(t, fan);
-    const count = async (postId: string) => {
+    const post = await createPost(t, author);
+    const count = async (path: '/api/like' | '/api/unlike', postId: string, user = fan) => {
       statements = [];
-      await t.http.put('/api/like?view=compact').set('Authorization', fan.auth).send({ postId }).expect(200);
-      return statements.filter((sql) => !/^(begin|commit|savepoint|release)/i.test(sql.trim())).length;
+      await t.http.put(`${path}?view=compact`).set('Authorization', user.auth).send({ postId }).expect(200);
+      // The signal after the commit (PostgreSQL's pg_notify, decision 040) is not the transaction's.
+      return statements.filter((sql) => !/^(begin|commit|savepoint|release|select pg_notify)/i.test(sql.trim())).length;
     };
-    const ownLike = await count(own._id);
-    // The author's off-switch, their like group for the post, then the group (new: insert it and
-    // its first liker; unread or read: add the liker and raise it). No notification for yourself.
-    expect(await count(somePostId)).toBe(ownLike + 4);
+    const ownLike = await count('/api/like', own._id);
+    const ownUnlike = await count('/api/unlike', own._id);
+    // One upsert of the author's like group (their off-switch folded in; raised only for a liker
+    // not in it yet), then the liker's row. It was 4 (switch, group, insert or raise, liker).
+    // No notification for yourself.
+    expect(await count('/api/like', post._id)).toBe(ownLike + 2);
+    // The unread group holding the liker, then the group itself when it was the last liker…
+    expect(await count('/api/unlike', post._id)).toBe(ownUnlike + 2);
+    // …or one less in its count and the liker's row.
+    await count('/api/like', post._id, other);
+    await count('/api/like', post._id);
+    expect(await count('/api/unlike', post._id)).toBe(ownUnlike + 3);
   });
 
   it('answers a page of notifications in 4 statements whatever its size', async () => {

@@ -65,28 +65,19 @@ export class NotificationsService {
   async liked(trx: Executor, event: { postId: string; postAuthorId: string; actorId: string; at: string }) {
     const { postId, postAuthorId, actorId, at } = event;
     if (postAuthorId === actorId) return [];
-    if (await this.notifications.isOff(postAuthorId, 'like', trx)) return [];
-    const group = await this.notifications.likeGroup(postAuthorId, postId, trx);
-    if (!group) {
-      await this.notifications.insert(
-        { id: newObjectId(new Date(at)), user_id: postAuthorId, kind: 'like', post_id: postId, created_at: at },
-        actorId,
-        trx,
-      );
-      return [postAuthorId];
-    }
-    if (!(await this.notifications.addActor(group.id, actorId, at, trx))) return [];
-    await this.notifications.raise(group.id, at, trx);
-    return [postAuthorId];
+    // One upsert decides everything (switched off, new group, new liker, liker already there).
+    const changed = await this.notifications.joinLikeGroup(
+      { id: newObjectId(new Date(at)), userId: postAuthorId, postId, actorId, createdAt: at },
+      trx,
+    );
+    return changed ? [postAuthorId] : [];
   }
 
   /** The liker leaves the group if it is still unread (the group goes with its last liker). */
   async unliked(trx: Executor, event: { postId: string; postAuthorId: string; actorId: string }) {
     const { postId, postAuthorId, actorId } = event;
     if (postAuthorId === actorId) return [];
-    const group = await this.notifications.likeGroup(postAuthorId, postId, trx);
-    if (!group || Number(group.read) === 1) return [];
-    return (await this.notifications.withdrawActor(group.id, actorId, trx)) ? [postAuthorId] : [];
+    return (await this.notifications.leaveLikeGroup(postAuthorId, postId, actorId, trx)) ? [postAuthorId] : [];
   }
 
   /** A new comment or reply: the parent comment's author, the post's author, the mentioned. */
