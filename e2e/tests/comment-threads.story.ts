@@ -95,6 +95,9 @@ describe('Threaded comments', () => {
     await first.getByRole('button', { name: 'Delete comment by thread_member' }).click();
     const dialog = await settledConfirm(page, 'Are you sure you want to delete this comment?');
     await dialog.getByRole('button', { name: 'Delete' }).click();
+    // Gone, not fading out: the accessibility check below would read the half-faded dialog's
+    // colours (seen under CI load).
+    await dialog.waitFor({ state: 'hidden' });
     await first.locator(':scope > .comment-main').getByText('[deleted]').waitFor();
     await page.getByRole('heading', { name: 'Comments (1)' }).waitFor();
     expect(await first.getByText('A first thought').count()).toBe(0);
