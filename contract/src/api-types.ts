@@ -113,6 +113,12 @@ export interface Post {
    * (docs/decisions/027-post-revisions.md).
    */
   editedAt: IsoDate | null;
+  /**
+   * Whether the reader (the bearer of the token) saved the post to their bookmarks; false for a
+   * visitor. Private: it only ever describes the reader (issue 19). (Optional only until every
+   * reply carries it — the bookmarks branch makes it required.)
+   */
+  bookmarked?: boolean;
 }
 
 /** The fields a post revision records (the editable ones, by their API names). */
@@ -275,6 +281,21 @@ export interface PostListReply {
   posts: Post[];
   /** Pass back as `cursor` for the next page; null when there is no next page. */
   nextCursor: string | null;
+}
+
+/**
+ * GET /api/bookmarks: the reader's saved posts, the newest saved first (compact posts, as the
+ * feeds carry them), each with when it was saved.
+ */
+export interface BookmarksReply {
+  posts: Array<Post & { bookmarkedAt: IsoDate }>;
+  nextCursor: string | null;
+}
+
+/** The answer to PUT /api/bookmark and /api/unbookmark. */
+export interface BookmarkReply {
+  _id: Id;
+  bookmarked: boolean;
 }
 
 export interface UserPostsReply {

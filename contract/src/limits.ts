@@ -133,3 +133,19 @@ export const NOTIFICATIONS = {
 
 /** @ mention suggestions (GET /api/users/suggest): from this many typed letters, this many users. */
 export const USER_SUGGESTIONS = { minPrefix: 2, defaultSize: 8, maxSize: 20 } as const;
+
+/** Bookmarks (issue 19): a page of GET /api/bookmarks. */
+export const BOOKMARKS = { defaultLimit: 20, maxLimit: 50 } as const;
+
+/**
+ * What the site shows outside itself (issue 19): the generated card image's size (Open Graph's
+ * recommended 1.91:1), how many comments a server-rendered post page carries, how many posts a
+ * profile page and a feed file carry, and a sitemap page's size (the protocol's limit).
+ */
+export const OUTSIDE = {
+  cardImage: { width: 1200, height: 630 },
+  pageComments: 20,
+  profilePosts: 20,
+  feedEntries: 30,
+  sitemapPageSize: 50_000,
+} as const;
