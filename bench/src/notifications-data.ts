@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { likeGroupId } from '@techit/backend/notifications/like-group-id';
 import { Client } from 'pg';
 import { type DataSet, SQLITE_FILE } from './data-set';
 
@@ -49,7 +50,6 @@ function buildRows(
     .toString(16)
     .padStart(8, '0');
   for (let index = existing; index < wanted; index += 1) {
-    const id = stamp + randomBytes(8).toString('hex');
     const createdAt = new Date(now - (index + 1) * 60_000).toISOString();
     const third = index % 3;
     const post = source.postIds[Math.floor(index / 3) % source.postIds.length];
@@ -57,6 +57,8 @@ function buildRows(
     const actor = others[index % others.length];
     // Likes only on a first fill: one group per (user, post), which the app's unique index holds.
     const kind = third === 0 && existing === 0 ? 'like' : third === 1 ? 'comment' : 'follow';
+    // A like group's id is derived from its key, as the app derives it (its like path relies on it).
+    const id = kind === 'like' ? likeGroupId(userId, post) : stamp + randomBytes(8).toString('hex');
     const actorIds =
       kind === 'like'
         ? [...new Set([actor, others[(index + 1) % others.length], others[(index + 2) % others.length]])]

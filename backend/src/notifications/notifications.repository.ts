@@ -97,51 +97,31 @@ export class NotificationsRepository {
               ),
           ),
     ),
-    /** The liker into the group the upsert just wrote, found by its key (no id to carry over). */
-    joinLikeActor: new PreparedQuery((ex, p: { userId: string; postId: string; actorId: string; createdAt: string }) =>
-      ex
-        .insertInto('notification_actors')
-        .columns(['notification_id', 'actor_id', 'created_at'])
-        .expression(
-          ex
-            .selectFrom('notifications')
-            .select(['id', sql<string>`${p.actorId}`.as('actor_id'), sql<string>`${p.createdAt}`.as('created_at')])
-            .where('user_id', '=', p.userId)
-            .where('post_id', '=', p.postId)
-            .where('kind', '=', sql.lit('like')),
-        )
-        .onConflict((oc) => oc.columns(['notification_id', 'actor_id']).doNothing()),
-    ),
     addActor: new PreparedQuery((ex, p: { notificationId: string; actorId: string; createdAt: string }) =>
       ex
         .insertInto('notification_actors')
         .values({ notification_id: p.notificationId, actor_id: p.actorId, created_at: p.createdAt })
         .onConflict((oc) => oc.columns(['notification_id', 'actor_id']).doNothing()),
     ),
-    /** An unlike's first step: the author's unread like group, only when it holds this liker. */
-    unreadLikeGroupOf: new PreparedQuery((ex, p: { userId: string; postId: string; actorId: string }) =>
+    /**
+     * An unlike's first step: the group (by its id, likeGroupId) loses one liker — only while it is
+     * unread and only when it holds this liker. One row affected when the liker must leave.
+     */
+    leaveUnread: new PreparedQuery((ex, p: { id: string; actorId: string }) =>
       ex
-        .selectFrom('notifications')
-        .select(['id', 'actors_count'])
-        .where('user_id', '=', p.userId)
-        .where('post_id', '=', p.postId)
-        .where('kind', '=', sql.lit('like'))
+        .updateTable('notifications')
+        .set((eb) => ({ actors_count: eb('actors_count', '-', 1) }))
+        .where('id', '=', p.id)
         .where('read', '=', 0)
         .where((eb) =>
           eb.exists(
             eb
               .selectFrom('notification_actors')
               .select('actor_id')
-              .whereRef('notification_actors.notification_id', '=', 'notifications.id')
+              .where('notification_actors.notification_id', '=', p.id)
               .where('notification_actors.actor_id', '=', p.actorId),
           ),
         ),
-    ),
-    lower: new PreparedQuery((ex, p: { id: string }) =>
-      ex
-        .updateTable('notifications')
-        .set((eb) => ({ actors_count: eb('actors_count', '-', 1) }))
-        .where('id', '=', p.id),
     ),
     removeActor: new PreparedQuery((ex, p: { notificationId: string; actorId: string }) =>
       ex
@@ -149,7 +129,10 @@ export class NotificationsRepository {
         .where('notification_id', '=', p.notificationId)
         .where('actor_id', '=', p.actorId),
     ),
-    deleteOne: new PreparedQuery((ex, p: { id: string }) => ex.deleteFrom('notifications').where('id', '=', p.id)),
+    /** The group goes with its last liker. */
+    deleteIfEmpty: new PreparedQuery((ex, p: { id: string }) =>
+      ex.deleteFrom('notifications').where('id', '=', p.id).where('actors_count', '<=', 0),
+    ),
     unreadCount: new PreparedQuery((ex, p: { userId: string }) =>
       ex
         .selectFrom('notifications')
@@ -201,25 +184,21 @@ export class NotificationsRepository {
   ): Promise<boolean> {
     const written = await this.prepared.joinLikeGroup.execute(ex, event);
     if (Number(written.numAffectedRows ?? 0) === 0) return false;
-    const { userId, postId, actorId, createdAt } = event;
-    await this.prepared.joinLikeActor.execute(ex, { userId, postId, actorId, createdAt });
+    const { id, actorId, createdAt } = event;
+    await this.prepared.addActor.execute(ex, { notificationId: id, actorId, createdAt });
     return true;
   }
 
   /**
-   * An unlike: the liker leaves the user's like group if it is unread and holds them. One statement
-   * when it does not; then the group goes with its last liker (one delete, the liker's row
-   * cascades), or loses one from its count and the liker's row. True when it changed.
+   * An unlike: the liker leaves the like group `id` if it is unread and holds them. One statement
+   * when it does not; else the liker's row goes and the group with its last liker (three, all by
+   * primary key). True when it changed.
    */
-  async leaveLikeGroup(userId: string, postId: string, actorId: string, ex: Executor): Promise<boolean> {
-    const group = await this.prepared.unreadLikeGroupOf.first(ex, { userId, postId, actorId });
-    if (!group) return false;
-    if (Number(group.actors_count) <= 1) {
-      await this.prepared.deleteOne.execute(ex, { id: group.id });
-      return true;
-    }
-    await this.prepared.lower.execute(ex, { id: group.id });
-    await this.prepared.removeActor.execute(ex, { notificationId: group.id, actorId });
+  async leaveLikeGroup(id: string, actorId: string, ex: Executor): Promise<boolean> {
+    const left = await this.prepared.leaveUnread.execute(ex, { id, actorId });
+    if (Number(left.numAffectedRows ?? 0) === 0) return false;
+    await this.prepared.removeActor.execute(ex, { notificationId: id, actorId });
+    await this.prepared.deleteIfEmpty.execute(ex, { id });
     return true;
   }
 

@@ -12,6 +12,7 @@ import { NOTIFICATIONS } from '@techit/contract/limits';
 import { BadRequestError } from '../common/app-errors';
 import { decodeCursor, encodeCursor, type Keyset } from '../common/cursor';
 import { newObjectId, parseObjectId } from '../common/object-id';
+import { likeGroupId } from './like-group-id';
 import type { Executor } from '../database/database.types';
 import { TransactionRunner } from '../database/transaction-runner';
 import type { NotificationsQueryDto } from './dto/notifications-query.dto';
@@ -67,7 +68,7 @@ export class NotificationsService {
     if (postAuthorId === actorId) return [];
     // One upsert decides everything (switched off, new group, new liker, liker already there).
     const changed = await this.notifications.joinLikeGroup(
-      { id: newObjectId(new Date(at)), userId: postAuthorId, postId, actorId, createdAt: at },
+      { id: likeGroupId(postAuthorId, postId), userId: postAuthorId, postId, actorId, createdAt: at },
       trx,
     );
     return changed ? [postAuthorId] : [];
@@ -77,7 +78,9 @@ export class NotificationsService {
   async unliked(trx: Executor, event: { postId: string; postAuthorId: string; actorId: string }) {
     const { postId, postAuthorId, actorId } = event;
     if (postAuthorId === actorId) return [];
-    return (await this.notifications.leaveLikeGroup(postAuthorId, postId, actorId, trx)) ? [postAuthorId] : [];
+    return (await this.notifications.leaveLikeGroup(likeGroupId(postAuthorId, postId), actorId, trx))
+      ? [postAuthorId]
+      : [];
   }
 
   /** A new comment or reply: the parent comment's author, the post's author, the mentioned. */
