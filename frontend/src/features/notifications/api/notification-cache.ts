@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Notification, NotificationsReply, UnreadCountReply } from '@techit/contract/api-types';
 import { api } from '../../../lib/api-client';
+import { placeInOrder } from './notification-order';
 import { notificationPaths } from './notification-paths';
 
 /**
@@ -32,18 +33,10 @@ export function setUnreadCount(queryClient: QueryClient, unreadCount: number): v
   queryClient.setQueryData<UnreadCountReply>(unreadCountQueryKey, { unreadCount });
 }
 
-/** A notification that is new or has changed (a grouped like with one more liker): first in the list, once. */
-export function putFirst(queryClient: QueryClient, notification: Notification): void {
+/** A notification that is new or has changed: in the list where the server's order puts it, once. */
+export function putInOrder(queryClient: QueryClient, notification: Notification): void {
   queryClient.setQueryData<NotificationPages>(notificationListQueryKey, (pages) =>
-    pages
-      ? {
-          ...pages,
-          pages: pages.pages.map((page, index) => {
-            const others = page.notifications.filter((item) => item._id !== notification._id);
-            return { ...page, notifications: index === 0 ? [notification, ...others] : others };
-          }),
-        }
-      : pages,
+    pages ? { ...pages, pages: placeInOrder(pages.pages, notification) } : pages,
   );
 }
 

@@ -4,7 +4,7 @@ import { NOTIFICATIONS } from '@techit/contract/limits';
 import { storage } from '../../../lib/storage';
 import {
   notificationListQueryKey,
-  putFirst,
+  putInOrder,
   setUnreadCount,
   unreadCountQuery,
   unreadCountQueryKey,
@@ -60,9 +60,9 @@ export function startLiveNotifications(queryClient: QueryClient): () => void {
 
   const applyEvent = (event: NotificationStreamEvent) => {
     setUnreadCount(queryClient, event.unreadCount);
-    // One that is new or changed goes first in the list; otherwise something was read or
+    // One that is new or changed goes where the list's order puts it; otherwise something was read or
     // withdrawn (or this is the first message of a connection): the list asks again if shown.
-    if (event.notification) putFirst(queryClient, event.notification);
+    if (event.notification) putInOrder(queryClient, event.notification);
     else void queryClient.invalidateQueries({ queryKey: notificationListQueryKey });
   };
 
