@@ -1,6 +1,7 @@
 import { Card } from '../../../components/surface-card';
-import { useCallback, useDeferredValue, useId } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useDeferredValue, useEffect, useId } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { usePost } from '../api/get-post';
 import { CommentBox } from './comment-box';
@@ -22,11 +23,25 @@ export function PostDetail({ postId }: { postId: string }) {
   const [search] = useSearchParams();
   const threadId = search.get('thread');
 
+  const navigate = useNavigate();
+  const location = useLocation();
+  const focusCommentBox = (location.state as { focusCommentBox?: boolean } | null)?.focusCommentBox === true;
+
   const goToCommentBox = useCallback(() => {
     const box = document.getElementById(commentBoxId);
     box?.scrollIntoView({ block: 'center', behavior: 'smooth' });
     box?.focus({ preventScroll: true });
   }, [commentBoxId]);
+  // The subthread view has no box for a new top-level comment (it would not show there): the
+  // post's Comment button leads back to the whole conversation, its box in view.
+  const onComment = useCallback(() => {
+    if (threadId === null) goToCommentBox();
+    else void navigate(paths.post(postId), { state: { focusCommentBox: true } });
+  }, [threadId, goToCommentBox, navigate, postId]);
+  const shown = post !== undefined;
+  useEffect(() => {
+    if (shown && threadId === null && focusCommentBox) goToCommentBox();
+  }, [shown, threadId, focusCommentBox, goToCommentBox]);
 
   if (!post) {
     if (error)
@@ -46,13 +61,13 @@ export function PostDetail({ postId }: { postId: string }) {
 
   return (
     <div className="post-detail">
-      <PostCard post={post} expanded onComment={goToCommentBox} />
+      <PostCard post={post} expanded onComment={onComment} />
       <Card>
         <section aria-labelledby={headingId}>
           <h2 id={headingId} className="comments-heading">
             Comments ({post.commentsCount})
           </h2>
-          <CommentBox postId={post._id} inputId={commentBoxId} />
+          {threadId === null && <CommentBox postId={post._id} inputId={commentBoxId} />}
           <CommentList post={post} threadId={threadId} />
         </section>
       </Card>
