@@ -228,7 +228,7 @@ describe('Threaded comments', () => {
     }
   });
 
-  it('suggests users after @ and two letters, picked with the keyboard, in the comment box and the post editor', async () => {
+  it('suggests users after @ and two letters, picked with the keyboard, in the comment box, the reply box and every editor', async () => {
     const author = await story.api.user({ userName: 'mentioner' });
     await story.api.user({ userName: 'zelda_h4' });
     await story.api.user({ userName: 'zeno_h4' });
@@ -265,14 +265,36 @@ describe('Threaded comments', () => {
       expect(await box.inputValue()).toBe('Hi @zeno_h4 and @zel');
     }
 
+    /** Types into a field, waits for the suggestion and takes it with Tab. */
+    const pick = async (page: Page, field: Locator, typed: string, expected: string) => {
+      await field.click();
+      await page.keyboard.type(typed);
+      const list = page.getByRole('listbox', { name: 'Suggested users' });
+      await list.getByRole('option', { name: /@zeno_h4/ }).waitFor();
+      await page.keyboard.press('Tab');
+      await list.waitFor({ state: 'detached' });
+      expect(await field.inputValue()).toBe(expected);
+    };
+
+    // A reply box.
+    await story.api.comment(author, post._id, 'Reply to me');
+    const commentId = await story.api.commentId(post._id, 'Reply to me');
+    const replyPage = await story.open(`/posts/${post._id}`, { session: author });
+    await commentEl(replyPage, commentId).getByRole('button', { name: 'Reply to mentioner' }).click();
+    await pick(replyPage, replyPage.getByLabel('Your reply to mentioner'), 'Ask @zen', 'Ask @zeno_h4 ');
+
+    // The post editor: its description and its Markdown body.
     const page = await story.open('/createpost', { session: author });
-    const desc = page.getByLabel('Description');
-    await desc.click();
-    await page.keyboard.type('Thanks @zen');
-    const list = page.getByRole('listbox', { name: 'Suggested users' });
-    await list.getByRole('option', { name: /@zeno_h4/ }).waitFor();
-    await page.keyboard.press('Tab');
-    await list.waitFor({ state: 'detached' });
-    expect(await desc.inputValue()).toBe('Thanks @zeno_h4 ');
+    await pick(page, page.getByLabel('Description'), 'Thanks @zen', 'Thanks @zeno_h4 ');
+    await pick(page, page.getByLabel('Body (optional)'), 'Reviewed by @zen', 'Reviewed by @zeno_h4 ');
+
+    // The notice editor.
+    await page.getByRole('radiogroup', { name: 'What to create' }).getByText('Notice', { exact: true }).click();
+    await pick(
+      page,
+      page.getByRole('form', { name: 'Create a notice' }).getByLabel('Description'),
+      'Ask @zen',
+      'Ask @zeno_h4 ',
+    );
   });
 });
