@@ -70,6 +70,35 @@ async function eventually(check: () => Promise<boolean>, ms = 20_000): Promise<v
   }
 }
 
+/**
+ * What every transport must do, run over each in turn: a signal for a user reaches that user's
+ * listeners on the other instance and on the publisher's own, and nobody else's.
+ */
+async function reachesThatUserOnly(
+  from: NotificationSignals,
+  to: NotificationSignals,
+  ready: () => Promise<boolean>,
+): Promise<void> {
+  const reader = userId();
+  const other = userId();
+  const otherHeard = counter(to, other);
+  const onOther = nextSignal(to, reader);
+  const onOwn = nextSignal(from, reader);
+  await eventually(ready);
+  await from.changed([reader]);
+  await Promise.all([onOwn, onOther]);
+  expect(otherHeard.count).toBe(0);
+  otherHeard.stop();
+}
+
+/** A signal for `count` users at once arrives for each of them (the transport batches it). */
+async function carriesWhole(from: NotificationSignals, to: NotificationSignals, count: number): Promise<void> {
+  const users = Array.from({ length: count }, () => userId());
+  const heard = users.map((user) => nextSignal(to, user));
+  await from.changed(users);
+  await Promise.all(heard);
+}
+
 /** The transport the app's NotificationSignals was given (null: none). */
 function transportOf(t: TestApp): unknown {
   const signals: unknown = t.app.get(NotificationSignals);
@@ -151,23 +180,11 @@ describe('notification signals across instances', () => {
     });
 
     it("reaches the listener for that user on the other instance, and on the publisher's own, but not another user's", async () => {
-      const reader = userId();
-      const other = userId();
-      const otherHeard = counter(signalsB, other);
-      const onB = nextSignal(signalsB, reader);
-      const onA = nextSignal(signalsA, reader);
-      await eventually(async () => (await subscribers()) === 4);
-      await signalsA.changed([reader]);
-      await Promise.all([onA, onB]);
-      expect(otherHeard.count).toBe(0);
-      otherHeard.stop();
+      await reachesThatUserOnly(signalsA, signalsB, async () => (await subscribers()) === 4);
     });
 
     it('carries a long list of users whole (in batches)', async () => {
-      const users = Array.from({ length: 450 }, () => userId());
-      const heard = users.map((user) => nextSignal(signalsB, user));
-      await signalsA.changed(users);
-      await Promise.all(heard);
+      await carriesWhole(signalsA, signalsB, 450);
     });
 
     it('still arrives after the subscriber connection is killed (it reconnects and subscribes again)', async () => {
@@ -244,23 +261,13 @@ describe('notification signals across instances', () => {
     });
 
     it("reaches the listener for that user on the other instance, and on the publisher's own, but not another user's", async () => {
-      const reader = userId();
-      const other = userId();
-      const otherHeard = counter(signalsB, other);
-      const onB = nextSignal(signalsB, reader);
-      const onA = nextSignal(signalsA, reader);
-      await eventually(() => Promise.resolve(transportA.listenerPid !== null && transportB.listenerPid !== null));
-      await signalsA.changed([reader]);
-      await Promise.all([onA, onB]);
-      expect(otherHeard.count).toBe(0);
-      otherHeard.stop();
+      await reachesThatUserOnly(signalsA, signalsB, () =>
+        Promise.resolve(transportA.listenerPid !== null && transportB.listenerPid !== null),
+      );
     });
 
     it('carries a long list of users whole (NOTIFY payloads stay under 8,000 bytes)', async () => {
-      const users = Array.from({ length: 1000 }, () => userId());
-      const heard = users.map((user) => nextSignal(signalsB, user));
-      await signalsA.changed(users);
-      await Promise.all(heard);
+      await carriesWhole(signalsA, signalsB, 1000);
     });
 
     it("ignores signals of another schema on the same database (another deployment's users)", async () => {
