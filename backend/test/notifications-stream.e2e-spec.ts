@@ -50,6 +50,20 @@ async function ticket(user: TestUser): Promise<string> {
 const like = (user: TestUser, post: Post) =>
   t.http.put('/api/like').set('Authorization', user.auth).send({ postId: post._id }).expect(200);
 
+/**
+ * The reader had a stream open, got `liker`'s like of `post` on it, and went away: answers the
+ * last event they got, whose id a reconnect sends as Last-Event-ID.
+ */
+async function sawALikeThenLeft(reader: TestUser, liker: TestUser, post: Post): Promise<SseBlock> {
+  const first = await streamOf(reader);
+  await first.waitFor(isEvent);
+  await like(liker, post);
+  const seen = await first.waitFor(about('like'));
+  first.close();
+  await first.ended;
+  return seen;
+}
+
 async function expectRefused(open: OpenStream, status: number, error: RegExp): Promise<void> {
   expect(open.status).toBe(status);
   expect(open.headers['content-type']).toMatch(/application\/json/);
@@ -179,12 +193,7 @@ describe('what it sends', () => {
   it('Last-Event-ID (header, or ?lastEventId= with a ticket) replays what changed since (and the window before it)', async () => {
     const [reader, a, b, c] = [await createUser(t), await createUser(t), await createUser(t), await createUser(t)];
     const post = await createPost(t, reader);
-    const first = await streamOf(reader);
-    await first.waitFor(isEvent);
-    await like(a, post);
-    const seen = await first.waitFor(about('like'));
-    first.close();
-    await first.ended;
+    const seen = await sawALikeThenLeft(reader, a, post);
 
     // Missed while away: a follow, and the like group moving up.
     await t.http.put('/api/follow').set('Authorization', b.auth).send({ followId: reader.id }).expect(200);
@@ -269,12 +278,7 @@ describe('late commits (a notification stamped before one already sent, committe
   it('arrives after a reconnect with Last-Event-ID; the window before it is read again, nothing older', async () => {
     const [reader, a, b, old] = [await createUser(t), await createUser(t), await createUser(t), await createUser(t)];
     const post = await createPost(t, reader);
-    const first = await streamOf(reader);
-    await first.waitFor(isEvent);
-    await like(a, post);
-    const seen = await first.waitFor(about('like'));
-    first.close();
-    await first.ended;
+    const seen = await sawALikeThenLeft(reader, a, post);
     const likedAt = eventData<NotificationStreamEvent>(seen).notification!.createdAt;
 
     // Committed while away, stamped before the last event the reader got (one older than the window).
