@@ -168,7 +168,8 @@ describe('serving the web app', () => {
 
     it('serves index.html at / without caching', async () => {
       const response = await t.http.get('/').expect(200);
-      expect(response.text).toContain('TechIt app');
+      // With the site's own title in place of the build's (server-rendered: pages.e2e-spec).
+      expect(response.text).toContain('<title>TechIt</title>');
       expect(response.headers['cache-control']).toBe('no-cache');
     });
 
@@ -204,7 +205,7 @@ describe('serving the web app', () => {
       // A server-rendered page (pages.e2e-spec) says it is not found in the page and in the status.
       const missing = await t.http.get('/profile/not-a-user').expect(404);
       expect(missing.headers['content-type']).toContain('text/html');
-      expect(missing.text).toContain("This User doesn't exist!");
+      expect(missing.text).toContain('This User doesn&#39;t exist!');
       await t.http
         .get('/notices?tab=x.y')
         .expect(200)
