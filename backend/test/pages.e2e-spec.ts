@@ -397,3 +397,66 @@ describe('Server-rendered pages without PUBLIC_URL', () => {
     expect(proxied.meta('og:url')).toBe('https://techit.example/notices');
   });
 });
+
+describe('Server-rendered pages’ cost', () => {
+  let t: TestApp;
+  let web: string;
+  let statements = 0;
+  beforeAll(async () => {
+    web = fakeWebBuild();
+    t = await startTestApp({ WEB_DIST_DIR: web }, () => (statements += 1));
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(web, { recursive: true, force: true });
+  });
+
+  it('builds each page in a few statements, whatever the data, and none from the read cache', async () => {
+    const author = await createUser(t);
+    const post = await createPost(t, author, { tags: ['cost'] });
+    await createNotice(t, author);
+    const cost = async (path: string) => {
+      statements = 0;
+      await t.http.get(path).expect(200);
+      return statements;
+    };
+    expect({
+      post: await cost(`/posts/${post._id}`),
+      profile: await cost(`/profile/${author.id}`),
+      tag: await cost('/t/cost'),
+      notices: await cost('/notices'),
+      home: await cost('/'),
+    }).toEqual({ post: 3, profile: 7, tag: 4, notices: expect.any(Number) as number, home: 0 });
+    expect(await cost('/notices')).toBeLessThanOrEqual(2);
+  });
+
+  it('answers a page from the read cache without a statement until a write', async () => {
+    // PUBLIC_URL: supertest listens on a new port per request, and pages are kept per origin.
+    const cached = await startTestApp(
+      { WEB_DIST_DIR: web, READ_CACHE_TTL_MS: '60000', PUBLIC_URL: ORIGIN },
+      () => (statements += 1),
+    );
+    try {
+      const author = await createUser(cached);
+      const post = await createPost(cached, author, { title: 'Cached page' });
+      // Twice: the write's end (onResponse) may land after its reply reached us, while the first
+      // page was being built, and a page built across a write is not kept (decision 008).
+      await cached.http.get(`/posts/${post._id}`).expect(200);
+      await cached.http.get(`/posts/${post._id}`).expect(200);
+      statements = 0;
+      const again = await cached.http.get(`/posts/${post._id}`).expect(200);
+      expect(statements).toBe(0);
+      await cached.http
+        .put(`/api/editpost/${post._id}`)
+        .set('Authorization', author.auth)
+        .send({ title: 'Edited page', category: 'Informative', desc: 'x', link1: '', link2: '', pic: '' })
+        .expect(200);
+      const edited = await cached.http.get(`/posts/${post._id}`).expect(200);
+      expect(again.text).toContain('Cached page');
+      expect(edited.text).toContain('Edited page');
+      expect(edited.text).not.toContain('Cached page');
+    } finally {
+      await cached.close();
+    }
+  });
+});
