@@ -28,6 +28,7 @@ import { registerReadRouting } from './database/read-routing.hook';
 import { registerApiRateLimit } from './rate-limit/api-rate-limit.hook';
 import { uploadsDirectory } from './uploads/uploads.module';
 import { NotificationStreams } from './notifications/notification-streams';
+import { PagesService } from './pages/pages.service';
 import { registerWebApp } from './web/web-app';
 
 /**
@@ -97,7 +98,8 @@ export async function createApp(config: AppConfig, onQuery?: QueryObserver): Pro
   registerApiRateLimit(app, config);
   // Before compression: the ETag is the hash of the JSON itself, whatever encoding goes out.
   registerConditionalGet(fastify);
-  registerReadCache(fastify, new ReadCache(config.readCacheTtlMs));
+  const readCache = new ReadCache(config.readCacheTtlMs);
+  registerReadCache(fastify, readCache);
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: 1024,
@@ -121,7 +123,11 @@ export async function createApp(config: AppConfig, onQuery?: QueryObserver): Pro
     allowedPath: isServedUpload,
     setHeaders: (response) => void response.header('X-Content-Type-Options', 'nosniff'),
   });
-  await registerWebApp(fastify, config.webDistDir);
+  await registerWebApp(fastify, config.webDistDir, {
+    service: app.get(PagesService),
+    cache: readCache,
+    publicUrl: config.publicUrl,
+  });
   // Open notification streams never finish by themselves: end them when the server starts closing
   // (graceful shutdown closes the server before the modules), so the close does not wait the full
   // grace period and their clients reconnect, with Last-Event-ID, to an instance still running.

@@ -10,6 +10,7 @@ import { DraftsModule } from './drafts/drafts.module';
 import { MarkdownModule } from './markdown/markdown.module';
 import { NoticesModule } from './notices/notices.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { PagesModule } from './pages/pages.module';
 import { PostsModule } from './posts/posts.module';
 import { TagsModule } from './tags/tags.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -39,6 +40,7 @@ export class AppModule {
         MarkdownModule,
         SearchModule,
         HealthModule,
+        PagesModule,
       ],
     };
   }

@@ -144,7 +144,7 @@ describe('serving the web app', () => {
   it('answers a plain page saying the web app is not built when there is no build', async () => {
     const t = await startTestApp();
     try {
-      const response = await t.http.get('/profile/123').expect(200);
+      const response = await t.http.get('/search').expect(200);
       expect(response.text).toContain('not built');
     } finally {
       await t.close();
@@ -168,12 +168,14 @@ describe('serving the web app', () => {
 
     it('serves index.html at / without caching', async () => {
       const response = await t.http.get('/').expect(200);
-      expect(response.text).toContain('TechIt app');
+      // With the site's own title in place of the build's (server-rendered: pages.e2e-spec).
+      expect(response.text).toContain('<title>TechIt</title>');
       expect(response.headers['cache-control']).toBe('no-cache');
     });
 
     it('falls back to index.html for client-side routes', async () => {
-      const response = await t.http.get('/posts/6743a1f2c0ffee0123456789').expect(200);
+      // (Pages that name a post, a user or a tag are server-rendered: pages.e2e-spec.)
+      const response = await t.http.get('/search?q=x').expect(200);
       expect(response.text).toContain('TechIt app');
       expect(response.headers['content-type']).toContain('text/html');
     });
@@ -196,10 +198,18 @@ describe('serving the web app', () => {
     });
 
     it('still answers unknown app paths with the page, whose not-found screen tells the reader', async () => {
-      for (const path of ['/profile/not-a-user', '/some/unknown/path', '/notices?tab=x.y']) {
+      for (const path of ['/some/unknown/path', '/search?q=x.y']) {
         const response = await t.http.get(path).expect(200);
         expect(response.text).toContain('TechIt app');
       }
+      // A server-rendered page (pages.e2e-spec) says it is not found in the page and in the status.
+      const missing = await t.http.get('/profile/not-a-user').expect(404);
+      expect(missing.headers['content-type']).toContain('text/html');
+      expect(missing.text).toContain('This User doesn&#39;t exist!');
+      await t.http
+        .get('/notices?tab=x.y')
+        .expect(200)
+        .expect('content-type', /text\/html/);
     });
 
     it('answers an unknown upload with 404, not the web app', async () => {

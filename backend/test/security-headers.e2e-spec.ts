@@ -64,7 +64,9 @@ describe('Security headers', () => {
 
   it.each([
     ['the web app at /', '/', 200],
-    ['a client-side route (index.html by the SPA fallback)', '/profile/0123456789abcdef01234567', 200],
+    ['a client-side route (index.html by the SPA fallback)', '/search', 200],
+    ['a server-rendered page of a user nobody is (the not-found screen)', '/profile/0123456789abcdef01234567', 404],
+    ['a server-rendered page', '/notices', 200],
     ['a hashed asset of the web app', '/assets/app-1.js', 200],
     ['an API read', '/api/posts?feed=for-you&page=1&limit=4', 200],
     ['the health check', '/api/health', 200],

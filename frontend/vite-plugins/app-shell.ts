@@ -5,8 +5,10 @@ import { type RouteDefinition, routePattern, routes } from '../src/config/routes
 /**
  * The navigation bars as plain HTML inside #root, painted with the page itself: a phone sees the
  * app's frame at once instead of a blank screen while the scripts download and run. React
- * replaces it with the real bars (app/layout) on its first render; it is inert (aria-hidden, no
- * links) and mirrors their markup and classes (layout.css), so the swap does not show.
+ * replaces it with the real bars (app/layout) on its first render; the bars are inert (aria-hidden,
+ * no links) and mirror their markup and classes (layout.css), so the swap does not show. The
+ * server puts a page's readable content in its main area (backend/src/pages, decision 044) and
+ * marks the shell boot-shell-filled: that content shows even where no script runs.
  */
 
 const require = createRequire(import.meta.url);
@@ -59,6 +61,9 @@ html[data-theme='dark'] .boot-shell{--surface:#141414;--page:#141414;--border:#3
 .boot-search{display:block;height:40px;margin:0 0 8px;border:1px solid var(--border-strong);border-radius:20px;background:var(--page)}
 html[data-shell] .boot-shell{display:block}
 .boot-left-nav{display:none}
+.boot-shell-filled{display:block}
+html:not([data-shell]) .boot-shell .boot-left-nav,html:not([data-shell]) .boot-shell .boot-bottom-nav{display:none}
+html:not([data-shell]) .boot-shell .app-main{margin-left:auto}
 .boot-bottom-nav{position:fixed;inset:auto 0 0 0;z-index:10;display:flex;justify-content:space-around;align-items:center;height:60px;background:var(--surface);border-top:1px solid var(--border)}
 @media (min-width:992px){.boot-left-nav{position:fixed;inset:0 auto 0 0;width:240px;display:flex;flex-direction:column;gap:8px;padding:24px 16px;background:var(--surface);border-right:1px solid var(--border)}.boot-bottom-nav{display:none}}`;
 
@@ -85,10 +90,10 @@ export function appShell(): Plugin {
         ([name, className]) => `<span class="bottom-nav-item">${icon(name, className)}</span>`,
       ).join('');
       const shell =
-        `<div class="app-shell boot-shell" aria-hidden="true">` +
-        `<div class="boot-left-nav"><span class="brand">TechIt</span><span class="boot-search"></span><ul class="left-nav-links">${links}</ul></div>` +
+        `<div class="app-shell boot-shell">` +
+        `<div class="boot-left-nav" aria-hidden="true"><span class="brand">TechIt</span><span class="boot-search"></span><ul class="left-nav-links">${links}</ul></div>` +
         `<main class="app-main"></main>` +
-        `<div class="boot-bottom-nav">${items}</div>` +
+        `<div class="boot-bottom-nav" aria-hidden="true">${items}</div>` +
         `</div>`;
       return {
         html: html.replace(root, () => `<div id="root">${shell}</div>`),

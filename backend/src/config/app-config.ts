@@ -30,6 +30,11 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** The built web app, served at / when present. */
   webDistDir: string;
+  /**
+   * PUBLIC_URL: the site's address as the world reaches it (scheme, host, optional path-less port),
+   * for the pages' canonical links and link previews; null: each request's own protocol and Host.
+   */
+  publicUrl: string | null;
   /** How long a visitor's API read may be answered from memory; 0 turns the read cache off. */
   readCacheTtlMs: number;
   /** How often the server removes uploads no row references; 0 turns the sweep off. */
@@ -116,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     logLevel: logLevel(env),
     webDistDir: resolveDir(text(env, 'WEB_DIST_DIR') ?? resolve(__dirname, '../../../frontend/dist')),
+    publicUrl: publicUrl(env),
     readCacheTtlMs: integer(env, 'READ_CACHE_TTL_MS', 5000, 0, 3_600_000),
     orphanSweepIntervalMs: integer(env, 'ORPHAN_SWEEP_INTERVAL_MS', 3_600_000, 0, 604_800_000),
     orphanMaxAgeHours: integer(env, 'ORPHAN_MAX_AGE_HOURS', 24, 1, 8760),
@@ -252,6 +258,21 @@ function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
     secretAccessKey,
     publicUrl: webUrl('S3_PUBLIC_URL', text(env, 'S3_PUBLIC_URL')!).replace(/\/+$/, ''),
   };
+}
+
+/**
+ * The origin pages link to (canonical, og:url, og:image). An origin only: the app is served at the
+ * root of its host, so a path would make every canonical link point at pages that do not exist.
+ */
+function publicUrl(env: NodeJS.ProcessEnv): string | null {
+  const raw = text(env, 'PUBLIC_URL');
+  if (raw === undefined) return null;
+  const url = webUrl('PUBLIC_URL', raw);
+  const { origin, pathname } = new URL(url);
+  if (pathname !== '/') {
+    throw new ConfigError(`PUBLIC_URL must be an origin such as https://techit.example, without a path (got "${raw}")`);
+  }
+  return origin;
 }
 
 /** An http(s) URL with no query or fragment (a key is appended to it). */

@@ -12,5 +12,6 @@ import { NoticesService } from './notices.service';
   imports: [IdempotencyModule, UsersModule, DraftsModule, MarkdownModule, NotificationsModule],
   controllers: [NoticesController],
   providers: [NoticesRepository, NoticesService],
+  exports: [NoticesService],
 })
 export class NoticesModule {}

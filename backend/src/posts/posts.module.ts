@@ -22,5 +22,6 @@ import { PostsService } from './posts.service';
   ],
   controllers: [PostsController],
   providers: [PostsRepository, PostsService],
+  exports: [PostsService],
 })
 export class PostsModule {}

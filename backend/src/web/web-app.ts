@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type PageRoutesOptions, registerPageRoutes } from '../pages/pages.routes';
+import type { PagesService } from '../pages/pages.service';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>TechIt</title></head>
@@ -23,12 +25,29 @@ function isFilePath(url: string): boolean {
   return /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
 }
 
+/** index.html as it is on disk now, re-read only when a new build replaces it. */
+function indexPage(indexFile: string): PageRoutesOptions['page'] {
+  let read: { html: string; version: string } | null = null;
+  return () => {
+    if (!existsSync(indexFile)) return { html: NOT_BUILT_PAGE, version: 'not built' };
+    const version = String(statSync(indexFile).mtimeMs);
+    if (read?.version !== version) read = { html: readFileSync(indexFile, 'utf8'), version };
+    return read;
+  };
+}
+
 /**
  * Serves the built web app: hashed files under /assets are cached for good, everything else
  * (index.html first) is revalidated, and any other GET falls back to index.html so client-side
- * routes like /profile/:id survive a reload.
+ * routes like /search survive a reload. The pages that have something to show without the app
+ * (a post, a profile, a tag, the notices, the home page's head) are server-rendered into it by
+ * the pages module (docs/decisions/044-server-rendered-pages.md).
  */
-export async function registerWebApp(fastify: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(
+  fastify: FastifyInstance,
+  distDir: string,
+  pages: { service: PagesService } & Omit<PageRoutesOptions, 'page'>,
+): Promise<void> {
   const indexFile = join(distDir, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
@@ -56,6 +75,6 @@ export async function registerWebApp(fastify: FastifyInstance, distDir: string):
     if (!built) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     return reply.sendFile('index.html', distDir);
   };
-  fastify.get('/', fallback);
+  registerPageRoutes(fastify, pages.service, { ...pages, page: indexPage(indexFile) });
   fastify.get('/*', fallback);
 }
