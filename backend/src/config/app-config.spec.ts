@@ -52,6 +52,8 @@ describe('loadConfig', () => {
         requestTimeoutMs: 60_000,
         keepAliveTimeoutMs: 72_000,
         notificationHeartbeatMs: 25_000,
+        sitemapPageSize: 50_000,
+        sitemapCacheTtlMs: 600_000,
       });
       expect(isAbsolute(config.dataDir)).toBe(true);
       expect(isAbsolute(config.webDistDir)).toBe(true);
@@ -123,6 +125,8 @@ describe('loadConfig', () => {
         REQUEST_TIMEOUT_MS: '20000',
         KEEP_ALIVE_TIMEOUT_MS: '65000',
         NOTIFICATION_HEARTBEAT_MS: '15000',
+        SITEMAP_PAGE_SIZE: '1000',
+        SITEMAP_CACHE_TTL_MS: '0',
       });
       expect(config).toEqual({
         port: 8080,
@@ -160,6 +164,8 @@ describe('loadConfig', () => {
         requestTimeoutMs: 20000,
         keepAliveTimeoutMs: 65000,
         notificationHeartbeatMs: 15000,
+        sitemapPageSize: 1000,
+        sitemapCacheTtlMs: 0,
       });
     });
 

@@ -1,0 +1,12 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The site's address as the reader reached it (`https://example.org`), for the absolute links a
+ * feed, robots.txt and a sitemap must carry. Fastify reads the scheme and the host from
+ * X-Forwarded-Proto / X-Forwarded-Host only when the request came through a proxy TRUST_PROXY
+ * trusts (as it does for HSTS and the rate limits' addresses), else from the connection and its
+ * Host header. A configured public address, where one is set, replaces this in one place.
+ */
+export function publicOrigin(request: Pick<FastifyRequest, 'protocol' | 'host'>): string {
+  return `${request.protocol}://${request.host}`;
+}
