@@ -6,6 +6,14 @@ import type { Db } from '../database/database.types';
 /** Where a sitemap page starts: the first row's key in that list's order. */
 export type SitemapKey = readonly string[];
 
+/** Keys in list order: column by column, as the databases compare these texts (ASCII). */
+function compareKeys(a: SitemapKey, b: SitemapKey): number {
+  for (let index = 0; index < a.length; index += 1) {
+    if (a[index] !== b[index]) return a[index] < b[index] ? -1 : 1;
+  }
+  return 0;
+}
+
 export interface SitemapRow {
   key: SitemapKey;
   lastmod: string;
@@ -52,9 +60,9 @@ export class FeedsRepository {
         .selectFrom(numbered.as('numbered'))
         .select(['numbered.created_at', 'numbered.id'])
         .where(sql`(numbered.n - 1) % ${size}`, '=', 0)
-        .orderBy('numbered.n')
         .execute();
-      return rows.map((row) => [row.created_at, row.id]);
+      // In key order (ISO times and hex ids compare as text), sorted here: the few starts, not in SQL.
+      return rows.map((row): SitemapKey => [row.created_at, row.id]).sort(compareKeys);
     }
     const [table, column] = kind === 'profiles' ? (['users', 'id'] as const) : (['tags', 'name'] as const);
     const numbered = this.db
@@ -68,9 +76,8 @@ export class FeedsRepository {
       .selectFrom(numbered.as('numbered'))
       .select('numbered.k')
       .where(sql`(numbered.n - 1) % ${size}`, '=', 0)
-      .orderBy('numbered.n')
       .execute();
-    return rows.map((row) => [row.k]);
+    return rows.map((row): SitemapKey => [row.k]).sort(compareKeys);
   }
 
   /**
@@ -79,29 +86,33 @@ export class FeedsRepository {
    */
   async page(kind: SitemapKind, start: SitemapKey, end: SitemapKey | null, limit: number): Promise<SitemapRow[]> {
     if (kind === 'posts') {
+      // Only the lower bound in SQL (in every list, alike): with both, SQLite's planner judged the
+      // range small and read it through another index, then sorted it; from one bound with
+      // ORDER BY … LIMIT it walks posts_created_idx and stops. The upper bound (the next page's
+      // start) is applied to the at most `limit` rows read.
       const rows = await this.db
         .selectFrom('posts')
         .select(['created_at', 'id', 'updated_at'])
         .where((eb) => eb(eb.refTuple('created_at', 'id'), '>=', eb.tuple(start[0], start[1])))
-        .$if(end !== null, (query) =>
-          query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(end?.[0] ?? '', end?.[1] ?? ''))),
-        )
         .orderBy('created_at')
         .orderBy('id')
         .limit(limit)
         .execute();
-      return rows.map((row) => ({ key: [row.created_at, row.id], lastmod: row.updated_at }));
+      return rows
+        .filter((row) => end === null || row.created_at < end[0] || (row.created_at === end[0] && row.id < end[1]))
+        .map((row) => ({ key: [row.created_at, row.id], lastmod: row.updated_at }));
     }
     if (kind === 'profiles') {
       const rows = await this.db
         .selectFrom('users')
         .select(['id', 'updated_at'])
         .where('id', '>=', start[0])
-        .$if(end !== null, (query) => query.where('id', '<', end?.[0] ?? ''))
         .orderBy('id')
         .limit(limit)
         .execute();
-      return rows.map((row) => ({ key: [row.id], lastmod: row.updated_at }));
+      return rows
+        .filter((row) => end === null || row.id < end[0])
+        .map((row) => ({ key: [row.id], lastmod: row.updated_at }));
     }
     // A tag's page changes when a post is tagged with it: its newest post, from post_tags'
     // (tag, created_at, post_id) index, one probe per tag.
@@ -117,10 +128,11 @@ export class FeedsRepository {
       ])
       .where('tags.posts_count', '>', 0)
       .where('tags.name', '>=', start[0])
-      .$if(end !== null, (query) => query.where('tags.name', '<', end?.[0] ?? ''))
       .orderBy('tags.name')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({ key: [row.name], lastmod: row.newest ?? '1970-01-01T00:00:00.000Z' }));
+    return rows
+      .filter((row) => end === null || row.name < end[0])
+      .map((row) => ({ key: [row.name], lastmod: row.newest ?? '1970-01-01T00:00:00.000Z' }));
   }
 }
