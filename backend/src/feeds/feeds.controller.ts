@@ -70,7 +70,7 @@ export class FeedsController {
 
   @Get(ROBOTS_ROUTE)
   robots(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    const body = this.feeds.robots(publicOrigin(request));
+    const body = this.feeds.robots(this.origin(request));
     return sendConditional(request, reply, {
       body,
       contentType: 'text/plain; charset=utf-8',
@@ -80,7 +80,7 @@ export class FeedsController {
 
   @Get(SITEMAP_INDEX_ROUTE)
   async sitemapIndex(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    const body = await this.feeds.sitemapIndex(publicOrigin(request));
+    const body = await this.feeds.sitemapIndex(this.origin(request));
     return sendConditional(request, reply, { body, contentType: XML, cacheControl: SITEMAP_CACHE });
   }
 
@@ -88,12 +88,17 @@ export class FeedsController {
   async sitemapPage(@Param('file') file: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const match = SITEMAP_FILE.exec(file);
     if (!match) throw new NotFoundError('There is no such sitemap');
-    const body = await this.feeds.sitemapPage(match[1] as SitemapKind, Number(match[2]), publicOrigin(request));
+    const body = await this.feeds.sitemapPage(match[1] as SitemapKind, Number(match[2]), this.origin(request));
     return sendConditional(request, reply, { body, contentType: XML, cacheControl: SITEMAP_CACHE });
   }
 
+  /** Every absolute link's origin, in one place: a configured public address goes in here. */
+  private origin(request: FastifyRequest): string {
+    return publicOrigin(request);
+  }
+
   private async feed(source: FeedSource, format: FeedFormat, request: FastifyRequest, reply: FastifyReply) {
-    const { xml, lastModified } = await this.feeds.feed(source, format, publicOrigin(request));
+    const { xml, lastModified } = await this.feeds.feed(source, format, this.origin(request));
     return sendConditional(request, reply, {
       body: xml,
       contentType: `${FEED_MEDIA_TYPES[format]}; charset=utf-8`,

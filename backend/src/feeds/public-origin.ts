@@ -5,8 +5,13 @@ import type { FastifyRequest } from 'fastify';
  * feed, robots.txt and a sitemap must carry. Fastify reads the scheme and the host from
  * X-Forwarded-Proto / X-Forwarded-Host only when the request came through a proxy TRUST_PROXY
  * trusts (as it does for HSTS and the rate limits' addresses), else from the connection and its
- * Host header. A configured public address, where one is set, replaces this in one place.
+ * Host header. A configured public address (`configured`, without a trailing slash) wins: then
+ * no header can change the links, and every reply (and the sitemaps kept in memory) is the same
+ * whoever asks.
  */
-export function publicOrigin(request: Pick<FastifyRequest, 'protocol' | 'host'>): string {
-  return `${request.protocol}://${request.host}`;
+export function publicOrigin(
+  request: Pick<FastifyRequest, 'protocol' | 'host'>,
+  configured: string | null = null,
+): string {
+  return configured ?? `${request.protocol}://${request.host}`;
 }
