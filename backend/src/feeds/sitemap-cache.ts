@@ -11,7 +11,7 @@ export type PageStarts = Readonly<Record<SitemapKind, readonly SitemapKey[]>>;
  * its pages are always cut the same way. Files are held up to `maxBytes` (oldest dropped first).
  */
 export class SitemapCache {
-  private starts: { value: PageStarts; storedAt: number } | null = null;
+  private starts: { value: Promise<PageStarts>; storedAt: number } | null = null;
   private readonly files = new Map<string, { body: string; storedAt: number }>();
   private bytes = 0;
 
@@ -21,12 +21,20 @@ export class SitemapCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async pageStarts(compute: () => Promise<PageStarts>): Promise<PageStarts> {
+  /** Crawlers fetch an index and its pages together: requests arriving during one pass share it. */
+  pageStarts(compute: () => Promise<PageStarts>): Promise<PageStarts> {
     if (this.starts && this.fresh(this.starts.storedAt)) return this.starts.value;
-    const value = await compute();
-    this.files.clear();
-    this.bytes = 0;
-    if (this.ttlMs > 0) this.starts = { value, storedAt: this.now() };
+    const value = compute().then((starts) => {
+      this.files.clear();
+      this.bytes = 0;
+      return starts;
+    });
+    this.starts = { value, storedAt: this.now() };
+    // A failed pass is not kept; with no TTL, nothing is (each request makes its own).
+    value.catch(() => {
+      if (this.starts?.value === value) this.starts = null;
+    });
+    if (this.ttlMs <= 0) this.starts = null;
     return value;
   }
 
