@@ -30,6 +30,7 @@ import { uploadsDirectory } from './uploads/uploads.module';
 import { NotificationStreams } from './notifications/notification-streams';
 import { PagesService } from './pages/pages.service';
 import { registerWebApp } from './web/web-app';
+import { FEED_ROOT_ROUTES } from './feeds/feed-routes';
 
 /**
  * JSON bodies are small; 100 KB is far above the largest valid one without an article (a
@@ -81,7 +82,8 @@ export async function createApp(config: AppConfig, onQuery?: QueryObserver): Pro
       bodyParser: false,
     },
   );
-  app.setGlobalPrefix('api');
+  // The feeds, robots.txt and the sitemaps are files of the site's root (feeds/feed-routes.ts).
+  app.setGlobalPrefix('api', { exclude: FEED_ROOT_ROUTES });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
 

@@ -7,6 +7,7 @@ import { DatabaseModule } from './database/database.module';
 import type { Db, Dialect } from './database/database.types';
 import { HealthModule } from './health/health.module';
 import { DraftsModule } from './drafts/drafts.module';
+import { FeedsModule } from './feeds/feeds.module';
 import { MarkdownModule } from './markdown/markdown.module';
 import { NoticesModule } from './notices/notices.module';
 import { NotificationsModule } from './notifications/notifications.module';
@@ -41,6 +42,7 @@ export class AppModule {
         SearchModule,
         HealthModule,
         PagesModule,
+        FeedsModule,
       ],
     };
   }

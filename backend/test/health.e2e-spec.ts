@@ -191,7 +191,7 @@ describe('serving the web app', () => {
     });
 
     it('answers 404 for a file the build does not hold, never the app page', async () => {
-      for (const path of ['/favicon.ico', '/sitemap.xml', '/anything.php', '/wp-admin/setup-config.php', '/x.js?v=1']) {
+      for (const path of ['/favicon.ico', '/none.xml', '/anything.php', '/wp-admin/setup-config.php', '/x.js?v=1']) {
         const response = await t.http.get(path).expect(404);
         expect(response.text).not.toContain('TechIt app');
       }

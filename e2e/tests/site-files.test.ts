@@ -2,8 +2,9 @@ import { type AppServer, startAppServer } from '../support/app-server';
 
 /*
  * What browsers and crawlers ask every site for, answered by the built app: a real icon at
- * /favicon.ico (browsers ask for it whatever the page names), robots.txt as text, and a 404 (not
- * the app's page) for any other file that is not there.
+ * /favicon.ico (browsers ask for it whatever the page names), robots.txt as text (the server's
+ * feeds feature writes it, naming the sitemap), and a 404 (not the app's page) for any other file
+ * that is not there.
  */
 describe('The files every visitor’s browser and every crawler ask for', () => {
   let server: AppServer;
@@ -26,11 +27,13 @@ describe('The files every visitor’s browser and every crawler ask for', () => 
     const response = await fetch(`${server.url}/robots.txt`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/plain');
-    expect(await response.text()).toContain('User-agent: *');
+    const text = await response.text();
+    expect(text).toContain('User-agent: *');
+    expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
   });
 
   it('answers 404 for a file that is not there, and the page for an app path', async () => {
-    expect((await fetch(`${server.url}/sitemap.xml`)).status).toBe(404);
+    expect((await fetch(`${server.url}/none.xml`)).status).toBe(404);
     expect((await fetch(`${server.url}/anything.php`)).status).toBe(404);
     const page = await fetch(`${server.url}/some/unknown/path`);
     expect(page.status).toBe(200);

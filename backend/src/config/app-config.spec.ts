@@ -53,6 +53,8 @@ describe('loadConfig', () => {
         requestTimeoutMs: 60_000,
         keepAliveTimeoutMs: 72_000,
         notificationHeartbeatMs: 25_000,
+        sitemapPageSize: 50_000,
+        sitemapCacheTtlMs: 600_000,
       });
       expect(isAbsolute(config.dataDir)).toBe(true);
       expect(isAbsolute(config.webDistDir)).toBe(true);
@@ -125,6 +127,8 @@ describe('loadConfig', () => {
         REQUEST_TIMEOUT_MS: '20000',
         KEEP_ALIVE_TIMEOUT_MS: '65000',
         NOTIFICATION_HEARTBEAT_MS: '15000',
+        SITEMAP_PAGE_SIZE: '1000',
+        SITEMAP_CACHE_TTL_MS: '0',
       });
       expect(config).toEqual({
         port: 8080,
@@ -163,6 +167,8 @@ describe('loadConfig', () => {
         requestTimeoutMs: 20000,
         keepAliveTimeoutMs: 65000,
         notificationHeartbeatMs: 15000,
+        sitemapPageSize: 1000,
+        sitemapCacheTtlMs: 0,
       });
     });
 

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
+import { OUTSIDE } from '@techit/contract/limits';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -54,6 +55,10 @@ export interface AppConfig {
   keepAliveTimeoutMs: number;
   /** How often an open notification stream sends its `: ping` heartbeat (NOTIFICATION_HEARTBEAT_MS). */
   notificationHeartbeatMs: number;
+  /** URLs per sitemap page (SITEMAP_PAGE_SIZE; at most the protocol's 50,000, OUTSIDE.sitemapPageSize). */
+  sitemapPageSize: number;
+  /** How long sitemaps are kept in memory (SITEMAP_CACHE_TTL_MS); 0: built on every request. */
+  sitemapCacheTtlMs: number;
 }
 
 /** The rate limits; docs/decisions/010 says what each counts and by whom. */
@@ -131,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...serverTimeouts(env),
     // Below every proxy's idle timeout (nginx 60 s) so an idle stream is never cut; tests shorten it.
     notificationHeartbeatMs: integer(env, 'NOTIFICATION_HEARTBEAT_MS', 25_000, 10, 600_000),
+    sitemapPageSize: integer(env, 'SITEMAP_PAGE_SIZE', OUTSIDE.sitemapPageSize, 1, OUTSIDE.sitemapPageSize),
+    sitemapCacheTtlMs: integer(env, 'SITEMAP_CACHE_TTL_MS', 600_000, 0, 86_400_000),
   };
 }
 

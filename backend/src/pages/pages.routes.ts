@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicOrigin } from '../http/public-origin';
 import type { ReadCache } from '../http/read-cache';
 import { PageTemplate } from './page-template';
 import { type PageParts, renderHead } from './page-renderer';
@@ -32,8 +33,7 @@ export function registerPageRoutes(fastify: FastifyInstance, pages: PagesService
     if (parsed?.version !== version) parsed = { version, template: PageTemplate.parse(html) };
     return parsed;
   };
-  const originOf = (request: FastifyRequest) =>
-    options.publicUrl ?? `${request.protocol}://${request.host || 'localhost'}`;
+  const originOf = (request: FastifyRequest) => publicOrigin(request, options.publicUrl);
   const cache = options.cache?.enabled ? options.cache : null;
 
   const page =

@@ -22,6 +22,7 @@ import { PostsService } from './posts.service';
   ],
   controllers: [PostsController],
   providers: [PostsRepository, PostsService],
+  // Feeds list posts through the same reads as the API's feeds.
   exports: [PostsService],
 })
 export class PostsModule {}
