@@ -286,3 +286,24 @@ describe('feeds behind a trusted proxy (TRUST_PROXY)', () => {
     expect(parsed(response, 'atom').feed.self).toBe('https://public.example/feed.atom');
   });
 });
+
+describe('feeds with PUBLIC_URL set', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ PUBLIC_URL: 'https://techit.example', TRUST_PROXY: 'loopback' });
+  });
+
+  afterAll(() => t.close());
+
+  it('make every absolute link from PUBLIC_URL, whatever Host or forwarded headers a request sends', async () => {
+    const response = await t.http
+      .get(feedPath({ kind: 'latest' }, 'atom'))
+      .set('Host', 'forged.example')
+      .set('X-Forwarded-Proto', 'http')
+      .set('X-Forwarded-Host', 'other.example');
+    expect(parsed(response, 'atom').feed.self).toBe('https://techit.example/feed.atom');
+    const robots = await t.http.get('/robots.txt').set('Host', 'forged.example').expect(200);
+    expect(robots.text).toContain('Sitemap: https://techit.example/sitemap.xml');
+  });
+});
