@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { BookmarksModule } from './bookmarks/bookmarks.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -31,6 +32,7 @@ export class AppModule {
         AuthModule,
         UsersModule,
         PostsModule,
+        BookmarksModule,
         TagsModule,
         NoticesModule,
         NotificationsModule,

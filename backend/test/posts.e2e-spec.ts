@@ -145,6 +145,7 @@ describe('GET /api/posts/:id', () => {
         createdAt: created.createdAt,
         updatedAt: created.updatedAt,
         editedAt: null,
+        bookmarked: false,
       },
     });
     const asAlice = await t.http.get(`/api/posts/${created._id}`).set('Authorization', alice.auth).expect(200);
@@ -367,6 +368,7 @@ describe('POST /api/createpost', () => {
         createdAt: expect.stringMatching(ISO),
         updatedAt: post.createdAt,
         editedAt: null,
+        bookmarked: false,
       },
     });
     const stored = await t.http.get(`/api/posts/${post._id}`).expect(200);
@@ -632,6 +634,7 @@ describe('PUT /api/editpost/:id', () => {
       createdAt: post.createdAt,
       updatedAt: expect.stringMatching(ISO),
       editedAt: expect.stringMatching(ISO),
+      bookmarked: false,
     });
     expect(Date.parse(edited.updatedAt)).toBeGreaterThan(Date.parse(post.updatedAt));
     const stored = await t.http.get(`/api/posts/${post._id}`).set('Authorization', alice.auth).expect(200);

@@ -24,7 +24,7 @@ describe('SQL statements per list request', () => {
     }
     const writers = [author, ...others];
     for (let i = 0; i < 60; i += 1) {
-      const post = await createPost(t, writers[i % writers.length]);
+      const post = await createPost(t, writers[i % writers.length], { tags: ['shared'] });
       somePostId = post._id;
       for (const fan of [reader, ...others].slice(0, 1 + (i % 4))) {
         await t.http.put('/api/like').set('Authorization', fan.auth).send({ postId: post._id }).expect(200);
@@ -35,6 +35,9 @@ describe('SQL statements per list request', () => {
           .expect(200);
       }
       await createNotice(t, writers[i % writers.length], { links: ['https://example.com/a', 'https://example.com/b'] });
+      // The reader saves every post: their bookmarks list is measured too, and a per-post
+      // "did the reader save it" would show in every list they read.
+      await t.http.put('/api/bookmark').set('Authorization', reader.auth).send({ postId: post._id }).expect(200);
     }
   }, 120_000);
 
@@ -66,13 +69,13 @@ describe('SQL statements per list request', () => {
       listed: 'posts',
       expected: 3,
     },
-    // plus the token's account and which of the page's posts the viewer likes
+    // plus the token's account, which of the page's posts the viewer likes and which they saved
     {
       name: 'the for-you feed for a logged-in reader',
       path: (n) => `/api/posts?limit=${n}&view=compact`,
       listed: 'posts',
       viewer: () => reader,
-      expected: 5,
+      expected: 6,
     },
     {
       name: 'the for-you feed by page number',
@@ -87,7 +90,7 @@ describe('SQL statements per list request', () => {
       path: (n) => `/api/posts?feed=following&limit=${n}&view=compact`,
       listed: 'posts',
       viewer: () => reader,
-      expected: 6,
+      expected: 7,
     },
     // plus the check that the userId exists
     {
@@ -103,11 +106,29 @@ describe('SQL statements per list request', () => {
       expected: 4,
       sizes: [1, 15],
     },
+    // The reader's account, the page of bookmarks, its posts, their tags, the reader's likes
+    // among them and their newest comments: no "did the reader save it" (all of them are saved).
+    {
+      name: "the reader's bookmarks",
+      path: (n) => `/api/bookmarks?limit=${n}`,
+      listed: 'posts',
+      viewer: () => reader,
+      expected: 6,
+    },
+    // Searching within and filtering by tag are conditions of the same page statement.
+    {
+      name: "a search within the reader's bookmarks, by tag too",
+      path: (n) => `/api/bookmarks?limit=${n}&q=description%20-nothing&tag=shared`,
+      listed: 'posts',
+      viewer: () => reader,
+      expected: 6,
+    },
   ];
 
   /**
    * The full view (the default) reads every liker and every comment of the page's posts, each in
-   * one statement: the page, its tags, its likes, its comments. It needs no "which does the viewer like".
+   * one statement: the page, its tags, its likes, its comments. It needs no "which does the viewer
+   * like", but a reader's list says which posts they saved (one more).
    */
   const fullCases: typeof compactCases = [
     { name: 'the for-you feed for a visitor', path: (n) => `/api/posts?limit=${n}`, listed: 'posts', expected: 4 },
@@ -116,7 +137,7 @@ describe('SQL statements per list request', () => {
       path: (n) => `/api/posts?limit=${n}`,
       listed: 'posts',
       viewer: () => reader,
-      expected: 5,
+      expected: 6,
     },
     {
       name: 'the for-you feed by page number',
@@ -130,7 +151,7 @@ describe('SQL statements per list request', () => {
       path: (n) => `/api/posts?feed=following&limit=${n}`,
       listed: 'posts',
       viewer: () => reader,
-      expected: 6,
+      expected: 7,
     },
     {
       name: 'the following feed by userId',
@@ -169,7 +190,7 @@ describe('SQL statements per list request', () => {
     });
   });
 
-  it('answers a post in full (every liker, the whole conversation, its tags) in 4 statements, 5 for a logged-in reader', async () => {
+  it('answers a post in full (every liker, the whole conversation, its tags) in 4 statements, 6 for a logged-in reader (its account, whether they saved it)', async () => {
     statements = [];
     const response = await t.http.get(`/api/posts/${somePostId}`).expect(200);
     expect(response.body.post.likes).toHaveLength(response.body.post.likesCount);
@@ -177,16 +198,16 @@ describe('SQL statements per list request', () => {
     expect(statements).toHaveLength(4);
     statements = [];
     await t.http.get(`/api/posts/${somePostId}`).set('Authorization', reader.auth).expect(200);
-    expect(statements).toHaveLength(5);
+    expect(statements).toHaveLength(6);
   });
 
-  it('answers a compact post in 3 statements, 5 for a logged-in reader (its account, its like)', async () => {
+  it('answers a compact post in 3 statements, 6 for a logged-in reader (its account, its like, whether they saved it)', async () => {
     statements = [];
     await t.http.get(`/api/posts/${somePostId}?view=compact`).expect(200);
     expect(statements).toHaveLength(3);
     statements = [];
     await t.http.get(`/api/posts/${somePostId}?view=compact`).set('Authorization', reader.auth).expect(200);
-    expect(statements).toHaveLength(5);
+    expect(statements).toHaveLength(6);
   });
 
   it("answers a page of a post's comments in 2 statements however many there are", async () => {

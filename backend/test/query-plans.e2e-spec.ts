@@ -21,7 +21,7 @@ import { startTestApp, type TestApp } from './support/test-app';
  * the page's own few rows may be sorted once picked.
  */
 const SIZES = { users: 2_000, posts: 100_000, likes: 200_000, comments: 50_000, follows: 40_000, notices: 5_000 };
-const WATCHED_TABLES = ['posts', 'likes', 'comments', 'follows', 'post_tags'];
+const WATCHED_TABLES = ['posts', 'likes', 'comments', 'follows', 'post_tags', 'bookmarks'];
 /**
  * Reported too, not held to it: a seq scan of a few thousand users for a hash join can be the right
  * plan, and so is one of the few rows of a reader's followed and muted tags.
@@ -65,6 +65,7 @@ let rareTag: string;
 let mutedTag: string;
 let hotCursor: string;
 let tagDeepCursor: string;
+let bookmarksDeepCursor: string;
 const report: string[] = [];
 
 beforeAll(async () => {
@@ -119,6 +120,33 @@ beforeAll(async () => {
     .put(`/api/tags/${byUse[6]?.name ?? ''}/follow`)
     .set('Authorization', lightAuth)
     .expect(200);
+  // The heavy follower saved 3,000 posts (one in every 33, a save a minute): their bookmarks list
+  // (decision 043) and every list they read, which says which of its posts they saved.
+  const saved = await t.db.selectFrom('posts').select('id').orderBy('id').execute();
+  const rows = saved
+    .filter((_, index) => index % 33 === 0)
+    .map((row, index) => ({
+      user_id: landmark('heavyFollowerId'),
+      post_id: row.id,
+      created_at: new Date(NOW.getTime() - index * 60_000).toISOString(),
+    }));
+  for (let start = 0; start < rows.length; start += 500) {
+    await t.db
+      .insertInto('bookmarks')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
+  await t.db.executeQuery(CompiledQuery.raw(t.dialect === 'postgres' ? 'analyze bookmarks' : 'analyze'));
+  const bookmarksPage = await t.http.get('/api/bookmarks?limit=50').set('Authorization', heavyAuth).expect(200);
+  let cursor = bookmarksPage.body.nextCursor as string;
+  for (let page = 0; page < 20; page += 1) {
+    const next = await t.http
+      .get(`/api/bookmarks?limit=50&cursor=${encodeURIComponent(cursor)}`)
+      .set('Authorization', heavyAuth)
+      .expect(200);
+    cursor = next.body.nextCursor as string;
+  }
+  bookmarksDeepCursor = cursor;
   hotCursor = await nextCursorOf('/api/posts?feed=hot&page=100');
   tagDeepCursor = await nextCursorOf(`/api/posts?feed=tag&tag=${popularTag}&page=100`);
 }, 600_000);
@@ -308,6 +336,43 @@ const cases: Case[] = [
   // every post before).
   { name: 'search posts, a common word', send: () => t.http.get('/api/search?q=kubernetes') },
   { name: 'search posts, two words', send: () => t.http.get('/api/search?q=rust%20async') },
+  // Bookmarks (decision 043): the reader's list walks (user_id, created_at, post_id) in order; q
+  // and tag probe the search index and post_tags per bookmark walked.
+  {
+    name: 'bookmarks, page 1',
+    send: () => t.http.get('/api/bookmarks').set('Authorization', heavyAuth),
+    pagedInOrder: true,
+  },
+  {
+    name: 'bookmarks, cursor page (1,050 bookmarks down)',
+    send: () =>
+      t.http.get(`/api/bookmarks?cursor=${encodeURIComponent(bookmarksDeepCursor)}`).set('Authorization', heavyAuth),
+    pagedInOrder: true,
+  },
+  {
+    name: 'bookmarks, searched within (a common word)',
+    send: () => t.http.get('/api/bookmarks?q=kubernetes').set('Authorization', heavyAuth),
+    pagedInOrder: true,
+  },
+  {
+    name: 'bookmarks of the most used tag, searched within',
+    send: () => t.http.get(`/api/bookmarks?tag=${popularTag}&q=rust`).set('Authorization', heavyAuth),
+    pagedInOrder: true,
+  },
+  {
+    name: 'bookmark the viral post, then take it back',
+    send: async () => {
+      await t.http
+        .put('/api/bookmark')
+        .set('Authorization', lightAuth)
+        .send({ postId: landmark('viralPostId') })
+        .expect(200);
+      return t.http
+        .put('/api/unbookmark')
+        .set('Authorization', lightAuth)
+        .send({ postId: landmark('viralPostId') });
+    },
+  },
   {
     name: 'follow the profile user',
     send: () =>

@@ -205,6 +205,26 @@ describe('rate limits at their default values', () => {
     });
   });
 
+  describe('PUT /api/bookmark and /api/unbookmark', () => {
+    it("share the likes' and follows' budget: 60 a minute per user", async () => {
+      const address = nextAddress();
+      const author = await createUser(from(t, nextAddress()));
+      const saver = await createUser(from(t, nextAddress()));
+      const post = await createPost(from(t, nextAddress()), author);
+      const put = (path: string) =>
+        from(t, address).http.put(path).set('Authorization', saver.auth).send({ postId: post._id });
+      for (let pair = 0; pair < 25; pair += 1) {
+        expect((await put('/api/bookmark')).status).toBe(200);
+        expect((await put('/api/unbookmark')).status).toBe(200);
+      }
+      for (let like = 0; like < 10; like += 1) expect((await put('/api/like')).status).toBe(200);
+      await expectDatabaseUnchanged(t.db, async () => {
+        expectTooManyRequests(await put('/api/bookmark'), 60);
+        expectTooManyRequests(await put('/api/unbookmark'), 60);
+      });
+    });
+  });
+
   describe('POST /api/drafts, PUT and DELETE /api/drafts/:id', () => {
     it('give each user 120 a minute (six editors autosaving every 3 s), apart from the content budget', async () => {
       const address = nextAddress();

@@ -95,6 +95,30 @@ describe('the read cache for visitors', () => {
     expect(crossed.response.status).toBe(200);
   });
 
+  it("never shows a reader's bookmark to a visitor or another reader, and a bookmark keeps visitors' copies (it changes none of their bytes)", async () => {
+    const other = await createUser(t);
+    const paths = [`/api/posts/${post._id}?view=compact`, `/api/posts/${post._id}`, '/api/posts?limit=4&view=compact'];
+    const visitorBodies = [];
+    for (const path of paths) visitorBodies.push((await read(path)).response.body); // kept
+    await t.http.put('/api/bookmark').set('Authorization', reader.auth).send({ postId: post._id }).expect(200);
+    const mine = await read(`/api/posts/${post._id}?view=compact`, { Authorization: reader.auth });
+    expect(mine.response.body.post.bookmarked).toBe(true);
+    const theirs = await read(`/api/posts/${post._id}?view=compact`, { Authorization: other.auth });
+    expect(theirs.response.body.post.bookmarked).toBe(false);
+    for (const [index, path] of paths.entries()) {
+      const visitor = await read(path);
+      // Still from memory, and the very bytes a visitor had: bookmarked is false there.
+      expect({ path, statements: visitor.statements, body: visitor.response.body }).toEqual({
+        path,
+        statements: 0,
+        body: visitorBodies[index],
+      });
+      expect(JSON.stringify(visitor.response.body)).not.toContain('"bookmarked":true');
+    }
+    await t.http.put('/api/unbookmark').set('Authorization', reader.auth).send({ postId: post._id }).expect(200);
+    expect((await read(paths[0])).statements).toBe(0);
+  });
+
   it('keeps neither errors nor the health check', async () => {
     expect((await read('/api/user/0123456789abcdef01234567')).response.status).toBe(404);
     expect((await read('/api/user/0123456789abcdef01234567')).statements).toBeGreaterThan(0);

@@ -115,10 +115,10 @@ export interface Post {
   editedAt: IsoDate | null;
   /**
    * Whether the reader (the bearer of the token) saved the post to their bookmarks; false for a
-   * visitor. Private: it only ever describes the reader (issue 19). (Optional only until every
-   * reply carries it — the bookmarks branch makes it required.)
+   * visitor. Private: it only ever describes the reader (issue 19); every reply carrying a post,
+   * lists too, has it.
    */
-  bookmarked?: boolean;
+  bookmarked: boolean;
 }
 
 /** The fields a post revision records (the editable ones, by their API names). */

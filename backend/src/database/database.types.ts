@@ -79,6 +79,13 @@ export interface LikesTable {
   created_at: string;
 }
 
+/** A post a user saved (docs/decisions/043-bookmarks.md); private to that user. */
+export interface BookmarksTable {
+  user_id: string;
+  post_id: string;
+  created_at: string;
+}
+
 export interface CommentsTable {
   id: string;
   post_id: string;
@@ -222,6 +229,7 @@ export interface Database {
   posts: PostsTable;
   post_revisions: PostRevisionsTable;
   likes: LikesTable;
+  bookmarks: BookmarksTable;
   comments: CommentsTable;
   notices: NoticesTable;
   drafts: DraftsTable;

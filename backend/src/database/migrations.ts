@@ -27,6 +27,7 @@ import * as postSearch from './migrations/2026-11-26T00-30-00-post-search';
 import * as postSearchSpeed from './migrations/2026-11-26T03-30-00-post-search-speed';
 import * as commentThreads from './migrations/2026-11-26T06-00-00-comment-threads';
 import * as notifications from './migrations/2026-11-26T06-10-00-notifications';
+import * as bookmarks from './migrations/2026-11-27T06-00-00-bookmarks';
 
 /**
  * The migrations, listed by hand so the build needs no file-system scanning. Names are
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T03-30-00-post-search-speed': postSearchSpeed,
   '2026-11-26T06-00-00-comment-threads': commentThreads,
   '2026-11-26T06-10-00-notifications': notifications,
+  '2026-11-27T06-00-00-bookmarks': bookmarks,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

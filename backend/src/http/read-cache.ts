@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * header) is kept, keyed by its URL, and served again without touching Nest or the database.
  *
  * It is never stale for a write made through this server: every write (any request that is not
- * a GET or HEAD) empties the cache when it starts and again when it ends, and a reply is only
+ * a GET or HEAD, but the few that change nothing a visitor sees: INVISIBLE_TO_VISITORS) empties
+ * the cache when it starts and again when it ends, and a reply is only
  * kept if no write started or ended while it was being built. A change made outside this
  * process (another instance, `npm run admin`) shows within the TTL. See
  * docs/decisions/008-read-cache.md.
@@ -80,13 +81,22 @@ export interface CachedReply {
 const CACHEABLE = /^\/api\/(posts|top-posts|user|userposts|allnotices|usernotices|search|tags)(\/|\?|$)/;
 
 /**
+ * Writes that change no byte a visitor is shown, so they leave the cache as it is: a bookmark is
+ * private to its reader (`bookmarked` is false in every token-less reply, and GET /api/bookmarks
+ * needs a token), and saving posts is frequent enough that emptying every visitor's cached pages
+ * for it would cost the cache its point (docs/decisions/043-bookmarks.md).
+ */
+const INVISIBLE_TO_VISITORS = /^\/api\/(bookmark|unbookmark)(\?|$)/;
+
+/**
  * Must be registered after registerConditionalGet (so a kept reply has its ETag) and before
  * compression (so what is kept is the JSON itself).
  */
 export function registerReadCache(fastify: FastifyInstance, cache: ReadCache): void {
   if (!cache.enabled) return;
   const builtAt = new WeakMap<FastifyRequest, number>();
-  const isWrite = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD';
+  const isWrite = (request: FastifyRequest) =>
+    request.method !== 'GET' && request.method !== 'HEAD' && !INVISIBLE_TO_VISITORS.test(request.url);
 
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
     if (isWrite(request)) {

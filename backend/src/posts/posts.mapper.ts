@@ -27,7 +27,14 @@ export function toComment(row: CommentWithAuthor): Comment {
   };
 }
 
-export function toPost(row: PostWithAuthor, likes: string[], comments: Comment[], tags: string[]): Post {
+/** `bookmarked`: whether the reader saved it (false for a visitor); it never describes anyone else. */
+export function toPost(
+  row: PostWithAuthor,
+  likes: string[],
+  comments: Comment[],
+  tags: string[],
+  bookmarked: boolean,
+): Post {
   return {
     _id: row.id,
     title: row.title,
@@ -46,12 +53,23 @@ export function toPost(row: PostWithAuthor, likes: string[], comments: Comment[]
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     editedAt: row.edited_at ?? null,
+    bookmarked,
   };
 }
 
 /** A reply carrying exactly one post: the list shape plus the article (see Post in the contract). */
-export function toSinglePost(row: PostWithBody, likes: string[], comments: Comment[], tags: string[]): Post {
-  return { ...toPost(row, likes, comments, tags), body: row.body, bodyHtml: storedHtml(row.body_html, row.body) };
+export function toSinglePost(
+  row: PostWithBody,
+  likes: string[],
+  comments: Comment[],
+  tags: string[],
+  bookmarked: boolean,
+): Post {
+  return {
+    ...toPost(row, likes, comments, tags, bookmarked),
+    body: row.body,
+    bodyHtml: storedHtml(row.body_html, row.body),
+  };
 }
 
 export function toRevision(row: RevisionWithEditor): PostRevision {

@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { forwardRef, Module } from '@nestjs/common';
+import { BookmarksModule } from '../bookmarks/bookmarks.module';
 import { DraftsModule } from '../drafts/drafts.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
@@ -19,8 +20,12 @@ import { PostsService } from './posts.service';
     MarkdownModule,
     TagsModule,
     NotificationsModule,
+    // Which of a page's posts the reader saved (bookmarked in every Post reply); bookmarks list
+    // their posts through PostsService, so the import goes both ways.
+    forwardRef(() => BookmarksModule),
   ],
   controllers: [PostsController],
   providers: [PostsRepository, PostsService],
+  exports: [PostsService],
 })
 export class PostsModule {}

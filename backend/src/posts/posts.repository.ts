@@ -172,6 +172,12 @@ export class PostsRepository {
     return this.byIds(keysetPage(ids, 'posts', page));
   }
 
+  /** These posts (with authors), in no particular order: for a list another feature picked (bookmarks). */
+  byIdList(ids: string[]): Promise<PostWithAuthor[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.postsWithAuthor(this.db).where('posts.id', 'in', ids).execute();
+  }
+
   /** The posts (with authors) whose ids a page query picked, newest first. */
   private byIds<DB, TB extends keyof DB>(
     ids: SelectQueryBuilder<DB, TB, { post_id: string } | { id: string }>,

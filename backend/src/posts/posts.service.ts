@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { forwardRef, Inject, Injectable } from '@nestjs/common';
 import type { Comment, LikeReply, Post, PostRevisionsReply, TopPost } from '@techit/contract/api-types';
 import {
   DEFAULT_FEED,
@@ -15,6 +15,7 @@ import {
   TOP_POSTS_COUNT,
 } from '@techit/contract/limits';
 import type { AuthUser } from '../auth/auth-user';
+import { BookmarksRepository } from '../bookmarks/bookmarks.repository';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../common/app-errors';
 import {
   decodeCursor,
@@ -85,6 +86,8 @@ export class PostsService {
     private readonly markdown: MarkdownService,
     private readonly tags: TagsRepository,
     private readonly notifications: NotificationsService,
+    // The two modules import each other (bookmarks present their posts through this service).
+    @Inject(forwardRef(() => BookmarksRepository)) private readonly bookmarks: BookmarksRepository,
   ) {}
 
   /** Every feed leaves out the posts of the reader's muted tags (docs/decisions/032-tags.md). */
@@ -635,15 +638,34 @@ export class PostsService {
     return this.present(rows, nextCursor, query.view, viewer);
   }
 
-  /** The page's posts as replies carry them, each with its tags (one read for the page), for every feed. */
+  /**
+   * Posts another feature picked (the reader's bookmarks, decision 043), in the order of `ids`,
+   * compact as the feeds carry them: one read of the posts, then what any page reads. `known`:
+   * what the caller already knows of them (all bookmarked), so it is not looked up again.
+   */
+  async compactPosts(ids: string[], viewer: AuthUser, known: { bookmarked?: true } = {}): Promise<Post[]> {
+    const byId = new Map((await this.posts.byIdList(ids)).map((row) => [row.id, row]));
+    const rows = ids.flatMap((id) => byId.get(id) ?? []);
+    return (await this.present(rows, null, 'compact', viewer, known.bookmarked ? new Set(ids) : undefined)).posts;
+  }
+
+  /**
+   * The page's posts as replies carry them, each with its tags (one read for the page), for every
+   * feed; for a signed-in reader also which of them they saved (one read; `bookmarked` when the
+   * caller knows), none for a visitor.
+   */
   private async present(
     rows: PostWithAuthor[],
     nextCursor: string | null,
     view: PostView | undefined,
     viewer: AuthUser | null,
+    bookmarked?: Set<string>,
   ): Promise<PostPage> {
     const ids = rows.map((row) => row.id);
-    const tagsByPost = await this.tags.tagsOfPosts(ids);
+    const [tagsByPost, saved] = await Promise.all([
+      this.tags.tagsOfPosts(ids),
+      bookmarked ? Promise.resolve(bookmarked) : this.bookmarkedBy(ids, viewer),
+    ]);
     const tagsOf = (id: string) => tagsByPost.get(id) ?? [];
     if ((view ?? DEFAULT_POST_VIEW) === 'full') {
       const [likers, comments] = await Promise.all([this.posts.likersOf(ids), this.posts.commentsOfPosts(ids)]);
@@ -655,6 +677,7 @@ export class PostsService {
           (likesByPost.get(row.id) ?? []).map((like) => like.user_id),
           (commentsByPost.get(row.id) ?? []).map(toComment),
           tagsOf(row.id),
+          saved.has(row.id),
         ),
       );
       return { posts, nextCursor };
@@ -665,7 +688,9 @@ export class PostsService {
     ]);
     const commentsByPost = groupBy(comments, (comment) => comment.post_id);
     return {
-      posts: rows.map((row) => toViewedPost(row, viewer, liked, commentsByPost.get(row.id) ?? [], tagsOf(row.id))),
+      posts: rows.map((row) =>
+        toViewedPost(row, viewer, liked, commentsByPost.get(row.id) ?? [], tagsOf(row.id), saved.has(row.id)),
+      ),
       nextCursor,
     };
   }
@@ -675,7 +700,12 @@ export class PostsService {
    * like and the first page of the conversation, with the cursor of the next.
    */
   private async single(row: PostWithBody, viewer: AuthUser | null, view: PostView): Promise<Post> {
-    const tags = (await this.tags.tagsOfPosts([row.id])).get(row.id) ?? [];
+    const [tagsByPost, saved] = await Promise.all([
+      this.tags.tagsOfPosts([row.id]),
+      this.bookmarkedBy([row.id], viewer),
+    ]);
+    const tags = tagsByPost.get(row.id) ?? [];
+    const bookmarked = saved.has(row.id);
     if (view === 'full') {
       const [likers, comments] = await Promise.all([this.posts.likersOf([row.id]), this.posts.commentsOf(row.id)]);
       return toSinglePost(
@@ -683,6 +713,7 @@ export class PostsService {
         likers.map((like) => like.user_id),
         comments.map(toComment),
         tags,
+        bookmarked,
       );
     }
     const limit = COMMENT_PAGE.defaultSize;
@@ -692,7 +723,7 @@ export class PostsService {
     ]);
     const { rows: comments, nextCursor } = toPage(firstPage, limit);
     const likes = viewer && liked.has(row.id) ? [viewer.id] : [];
-    return { ...toSinglePost(row, likes, comments.map(toComment), tags), commentsNextCursor: nextCursor };
+    return { ...toSinglePost(row, likes, comments.map(toComment), tags, bookmarked), commentsNextCursor: nextCursor };
   }
 
   private async likersIn(postId: string, trx: Executor): Promise<string[]> {
@@ -701,6 +732,11 @@ export class PostsService {
 
   private likedBy(postIds: string[], viewer: AuthUser | null): Promise<Set<string>> {
     return viewer ? this.posts.likedBy(postIds, viewer.id) : Promise.resolve(new Set());
+  }
+
+  /** Which of these posts the reader saved: one indexed read, none for a visitor (decision 043). */
+  private bookmarkedBy(postIds: string[], viewer: AuthUser | null): Promise<Set<string>> {
+    return viewer ? this.bookmarks.bookmarkedBy(postIds, viewer.id) : Promise.resolve(new Set());
   }
 
   private async requirePost(rawId: string): Promise<PostWithBody> {
@@ -718,8 +754,9 @@ function toViewedPost(
   liked: Set<string>,
   comments: CommentWithAuthor[],
   tags: string[],
+  bookmarked: boolean,
 ): Post {
-  return toPost(row, viewer && liked.has(row.id) ? [viewer.id] : [], comments.map(toComment), tags);
+  return toPost(row, viewer && liked.has(row.id) ? [viewer.id] : [], comments.map(toComment), tags, bookmarked);
 }
 
 function revisedValuesOf(row: PostRow, tags: string[]): RevisedValues {

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { SEARCH } from '@techit/contract/limits';
 import { DATABASE } from '../database/database.tokens';
 import type { Db } from '../database/database.types';
 import {
+  byAuthorSql,
   negatives,
   notMutedSql,
   positives,
@@ -123,6 +124,16 @@ export class PostgresPostSearchRepository implements PostSearchRepository {
     const result = await sql<{ term: string; docs: number }>`select word as term, docs from post_search_words
       where left(word, 1) = ${first} and length(word) between ${min} and ${max} and docs > 0`.execute(this.db);
     return result.rows;
+  }
+
+  /** One probe of post_search by its primary key per post walked (a tsquery of exclusions alone is valid). */
+  matching(query: SearchQuery): RawBuilder<unknown> {
+    const text =
+      query.terms.length > 0
+        ? sql`and exists (select 1 from post_search where post_search.post_id = posts.id
+            and post_search.document @@ to_tsquery('simple', ${tsQuery(query)}))`
+        : sql``;
+    return sql`${text} ${byAuthorSql(query)} ${taggedSql(sql.ref('posts.id'), query.tags)}`;
   }
 
   private base(query: SearchQuery, mutedBy?: string, titleOnly = false) {

@@ -66,6 +66,20 @@ export interface PostSearchRepository {
   ): Promise<PostHitRow[]>;
   /** Indexed words starting with `first` and `min`–`max` letters long, with how many posts hold each. */
   knownWords(first: string, min: number, max: number): Promise<{ term: string; docs: number }[]>;
+  /**
+   * A condition (raw SQL opening with `and`) that the row `posts` of the enclosing query matches
+   * the query (words, phrases, exclusions, `@userName`, `tag:name`) by this engine's index: how a
+   * list of the reader's own (their bookmarks, decision 043) is searched within. It probes one
+   * post at a time, so its cost follows the list walked, not how many posts match site-wide.
+   */
+  matching(query: SearchQuery): RawBuilder<unknown>;
+}
+
+/** `@userName` on the row `posts` of the enclosing query: a probe of users by primary key. */
+export function byAuthorSql(query: SearchQuery): RawBuilder<unknown> {
+  if (!query.author) return sql``;
+  return sql`and exists (select 1 from users where users.id = posts.author_id
+    and lower(users.user_name) = ${query.author.toLowerCase()})`;
 }
 
 export const POST_SEARCH_REPOSITORY = Symbol('PostSearchRepository');

@@ -4,6 +4,7 @@ import { SEARCH } from '@techit/contract/limits';
 import { DATABASE } from '../database/database.tokens';
 import type { Db } from '../database/database.types';
 import {
+  byAuthorSql,
   negatives,
   notMutedSql,
   positives,
@@ -110,6 +111,23 @@ export class SqlitePostSearchRepository implements PostSearchRepository {
     const result = await sql<{ term: string; docs: number }>`select term, doc as docs from posts_fts_vocab
       where term >= ${first} and term < ${next} and length(term) between ${min} and ${max}`.execute(this.db);
     return result.rows;
+  }
+
+  /**
+   * `posts_fts.rowid = posts.rowid` hands FTS5 one rowid to test the MATCH on (a doclist seek),
+   * so a reader's list of saved posts is filtered post by post as it is walked.
+   */
+  matching(query: SearchQuery): RawBuilder<unknown> {
+    const unwanted = negatives(query).map(phrase).join(' OR ');
+    const text =
+      positives(query).length > 0
+        ? sql`and exists (select 1 from posts_fts where posts_fts.rowid = posts.rowid
+            and posts_fts match ${matchExpression(query, false)})`
+        : unwanted
+          ? sql`and not exists (select 1 from posts_fts where posts_fts.rowid = posts.rowid
+            and posts_fts match ${unwanted})`
+          : sql``;
+    return sql`${text} ${byAuthorSql(query)} ${taggedSql(sql.ref('posts.id'), query.tags)}`;
   }
 
   /**

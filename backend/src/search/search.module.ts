@@ -26,5 +26,7 @@ import { SearchService } from './search.service';
     SearchRepository,
     SearchService,
   ],
+  // The bookmarks search within themselves with the same parser and index (decision 043).
+  exports: [SearchService],
 })
 export class SearchModule {}

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { RawBuilder } from 'kysely';
 import type { SearchReply, SearchType } from '@techit/contract/api-types';
 import { SEARCH } from '@techit/contract/limits';
 import { normaliseTag } from '@techit/contract/tag-rules';
@@ -47,18 +48,9 @@ export class SearchService {
     const limit = input.limit ?? SEARCH.defaultLimit;
     const offset = input.cursor === undefined ? 0 : decodeSearchCursor(input.cursor);
     if (type === 'tags') return this.tagPage(input.q, offset, limit, viewer);
-    let query: SearchQuery;
-    try {
-      query = parseSearchQuery(input.q);
-    } catch (error) {
-      if (error instanceof SearchQueryError) throw new BadRequestError(error.message);
-      throw error;
-    }
+    const query = parsed(input.q);
     if (query.tags.length > 0 && type !== 'posts') {
       throw new BadRequestError('tag:name narrows posts only; search posts to use it');
-    }
-    if (positives(query).length === 0 && !query.author && query.tags.length === 0) {
-      throw new BadRequestError('Type a word to search for');
     }
     const take = Math.min(limit, SEARCH.depthMax - offset);
     if (type === 'posts') {
@@ -84,6 +76,15 @@ export class SearchService {
     }
     const rows = await this.repository.users(query, offset, take + 1);
     return page(rows.map(toUserResult), offset, take);
+  }
+
+  /**
+   * `q` as a condition on the row `posts` of a list of the reader's own (their bookmarks, decision
+   * 043): the same query language, refusals and index as a search, without its ranking (the list
+   * keeps its own order) or the typo step.
+   */
+  postsMatching(q: string): RawBuilder<unknown> {
+    return this.posts.matching(parsed(q));
   }
 
   /**
@@ -180,6 +181,21 @@ export class SearchService {
     }
     return changed ? { ...query, terms } : null;
   }
+}
+
+/** The query, or the 400 a search answers: unreadable, or nothing to search for. */
+function parsed(q: string): SearchQuery {
+  let query: SearchQuery;
+  try {
+    query = parseSearchQuery(q);
+  } catch (error) {
+    if (error instanceof SearchQueryError) throw new BadRequestError(error.message);
+    throw error;
+  }
+  if (positives(query).length === 0 && !query.author && query.tags.length === 0) {
+    throw new BadRequestError('Type a word to search for');
+  }
+  return query;
 }
 
 function matchedWords(query: SearchQuery): SnippetWords {

@@ -2,7 +2,8 @@ import type { Selectable } from 'kysely';
 import type { Database, Dialect } from '../database/database.types';
 
 /** What the seed leaves empty but `reset` must empty too (they reference users, posts, comments). */
-type UnseededTable = 'drafts' | 'notification_actors' | 'notifications' | 'notification_settings' | 'stream_tickets';
+type UnseededTable =
+  'drafts' | 'bookmarks' | 'notification_actors' | 'notifications' | 'notification_settings' | 'stream_tickets';
 
 /**
  * The tables the seed fills: the content, not the settings, the idempotency keys, the drafts or
@@ -51,6 +52,7 @@ export const TABLES_CHILDREN_FIRST: readonly TableName[] = [
  */
 export const TABLES_TO_RESET: readonly (TableName | UnseededTable)[] = [
   'drafts',
+  'bookmarks',
   'notification_actors',
   'notifications',
   'notification_settings',

@@ -91,6 +91,7 @@ export async function snapshot(db: Db): Promise<string> {
     'posts',
     'post_revisions',
     'likes',
+    'bookmarks',
     'comments',
     'notices',
     'tags',

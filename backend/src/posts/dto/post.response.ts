@@ -93,6 +93,11 @@ export class PostResponse implements Post {
     description: 'When the author last changed the post; null when never (an edit that changes nothing does not count)',
   })
   editedAt: string | null;
+  @ApiProperty({
+    description:
+      "Whether the caller (the bearer of the token) saved the post to their bookmarks; false without a token. Never anyone else's.",
+  })
+  bookmarked: boolean;
 }
 
 export class FieldChangeResponse implements FieldChange {
