@@ -23,9 +23,6 @@ export const BOOKMARK: ToggleKind<BookmarkReply> = {
   write: updateCachedBookmark,
 };
 
-/** Whether the viewer has the post bookmarked as the cache says (older replies may lack the field). */
-export const cachedBookmarked = (post: { bookmarked?: boolean }): boolean => post.bookmarked === true;
-
 const failure = (title: string): FailureMeta => ({
   errorToast: { title, withReason: everyFailure, except: hasStatus(401) },
 });

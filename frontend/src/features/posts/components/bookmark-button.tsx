@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useRequireLogin } from '../../../components/use-require-login';
 import { useSession } from '../../../lib/session';
-import { BOOKMARK, cachedBookmarked, useToggleBookmark } from '../api/bookmark-post';
+import { BOOKMARK, useToggleBookmark } from '../api/bookmark-post';
 import { toggleDrawn, useToggleShown } from '../api/toggle-overlay';
 
 /**
@@ -18,7 +18,7 @@ export function BookmarkButton({ post }: { post: Post }) {
   const viewerId = user?._id ?? null;
   const toggle = useToggleBookmark(post._id, viewerId);
   const mine = useToggleShown(BOOKMARK, post._id);
-  const cached = viewerId !== null && cachedBookmarked(post);
+  const cached = viewerId !== null && post.bookmarked;
   const bookmarked = mine?.on ?? cached;
   // Once this card draws the settled bookmark from the cached post alone, the overlay can go.
   useEffect(() => toggleDrawn(BOOKMARK, post._id, cached), [post._id, cached, mine]);

@@ -101,9 +101,6 @@ function TagPostList({ tag }: { tag: string }) {
   );
 }
 
-/** Saved posts (the list's copies say bookmarked; a reply without the field is still a bookmark). */
-const stillBookmarked = (post: { bookmarked?: boolean }) => post.bookmarked !== false;
-
 function BookmarkPostList({ q, tag }: { q: string; tag: string }) {
   const { user } = useSession();
   const query = useBookmarks(q, tag, user?._id ?? null);
@@ -148,11 +145,11 @@ function PostList({ query, empty, onlyBookmarked = false, label = 'Posts' }: Pos
   const pageArriving = catchingUp && (data?.pages.length ?? 0) < (query.data?.pages.length ?? 0);
   const loaded = data?.pages.flatMap((page) => page.posts) ?? [];
   const bookmarks = useToggleStates(BOOKMARK);
-  const posts = onlyBookmarked ? loaded.filter((post) => bookmarks.get(post._id)?.on ?? stillBookmarked(post)) : loaded;
+  const posts = onlyBookmarked ? loaded.filter((post) => bookmarks.get(post._id)?.on ?? post.bookmarked) : loaded;
   // A card taken out is not there to tell the overlay it drew the settled state: the list does.
   useEffect(() => {
     if (!onlyBookmarked) return;
-    for (const post of loaded) if (!posts.includes(post)) toggleDrawn(BOOKMARK, post._id, stillBookmarked(post));
+    for (const post of loaded) if (!posts.includes(post)) toggleDrawn(BOOKMARK, post._id, post.bookmarked);
   });
 
   // The next page loads when the second-to-last card comes into view.
