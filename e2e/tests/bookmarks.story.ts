@@ -210,6 +210,27 @@ describe('Bookmarks and sharing (issue 19)', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${story.server.url}/posts/${post._id}`);
   });
 
+  it('unbookmarking from the keyboard on the Bookmarks page hands the focus to the next card', async () => {
+    const author = await story.api.user();
+    const older = await story.api.post(author, { title: 'Saved first' });
+    const newer = await story.api.post(author, { title: 'Saved second' });
+    const reader = await story.api.user();
+    await story.api.bookmark(reader, older._id);
+    await story.api.bookmark(reader, newer._id);
+    const page = await story.open('/bookmarks', { session: reader });
+    await waitForCards(page, ['Saved second', 'Saved first']);
+    await bookmarkButton(page, 'Saved second').focus();
+    await page.keyboard.press('Enter');
+    await waitForCards(page, ['Saved first']);
+    const next = bookmarkButton(page, 'Saved first');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Bookmark: Saved first');
+    // The next Enter goes on from there, without the mouse.
+    await page.keyboard.press('Enter');
+    await page.getByText('No bookmarks yet').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(await next.count()).toBe(0);
+  });
+
   it('uses the system share sheet where there is one', async () => {
     const author = await story.api.user();
     const post = await story.api.post(author, { title: 'Shared from a phone' });

@@ -26,7 +26,7 @@ export function BookmarkButton({ post }: { post: Post }) {
   return (
     <Button
       type="text"
-      className="post-count-button post-icon-button"
+      className="post-count-button post-icon-button bookmark-button"
       aria-pressed={bookmarked}
       aria-label={`Bookmark: ${post.title}`}
       title={bookmarked ? 'Remove from your bookmarks' : 'Save to your bookmarks'}

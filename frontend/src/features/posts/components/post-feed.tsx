@@ -1,9 +1,10 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { HomeFeed } from '@techit/contract/enums';
 import { Button } from 'antd';
-import { useCallback, useDeferredValue, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef } from 'react';
 import { ButtonLink } from '../../../components/button-link';
 import { EmptyState } from '../../../components/empty-state';
+import { MAIN_ID } from '../../../components/skip-link';
 import { paths } from '../../../config/paths';
 import type { PageCursor } from '../../../lib/cursor-pages';
 import { useSession } from '../../../lib/session';
@@ -152,6 +153,22 @@ function PostList({ query, empty, onlyBookmarked = false, label = 'Posts' }: Pos
     for (const post of loaded) if (!posts.includes(post)) toggleDrawn(BOOKMARK, post._id, post.bookmarked);
   });
 
+  // A card taken out had the focus (its bookmark button was pressed, perhaps from the keyboard):
+  // the focus goes to the card that took its place, else to the page, never lost to the body.
+  const listRef = useRef<HTMLDivElement>(null);
+  const shownBefore = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    const before = shownBefore.current;
+    const now = posts.map((post) => post._id);
+    shownBefore.current = now;
+    if (!onlyBookmarked || (document.activeElement && document.activeElement !== document.body)) return;
+    const gone = before.findIndex((id) => !now.includes(id));
+    if (gone < 0) return;
+    const cards = listRef.current?.querySelectorAll('article') ?? [];
+    const next = cards[Math.min(gone, cards.length - 1)]?.querySelector<HTMLElement>('.bookmark-button');
+    (next ?? document.getElementById(MAIN_ID))?.focus();
+  });
+
   // The next page loads when the second-to-last card comes into view.
   const sentinel = hasNextPage ? (posts[Math.max(posts.length - 2, 0)]?._id ?? null) : null;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -171,7 +188,7 @@ function PostList({ query, empty, onlyBookmarked = false, label = 'Posts' }: Pos
   }
 
   return (
-    <div className="post-list" role="feed" aria-busy={isFetching} aria-label={label}>
+    <div ref={listRef} className="post-list" role="feed" aria-busy={isFetching} aria-label={label}>
       {posts.map((post, index) => (
         <PostCard
           key={post._id}
