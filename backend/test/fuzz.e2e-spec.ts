@@ -242,6 +242,40 @@ describe('fuzzing every endpoint with hostile input', () => {
   );
 
   it(
+    'never answers 5xx to hostile bodies on PUT /api/bookmark and PUT /api/unbookmark',
+    () =>
+      check(
+        fc.record({
+          path: fc.constantFrom('/api/bookmark', '/api/unbookmark'),
+          request: bodyRequest({ postId: idValue(realIds) }),
+        }),
+        ({ path, request }) => send('PUT', path, request.auth, request.body, request.type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile query strings and search syntax on GET /api/bookmarks (q, tag, limit, cursor)',
+    () =>
+      check(
+        fc.record({
+          query: fc.oneof(
+            hostileQuery(['q', 'tag', 'limit', 'cursor'], [...cursors, 'rust', '%23Go', '%22a%20b%22%20-c%20%40d']),
+            fc
+              .tuple(
+                hostileString.filter((text) => text.length < 400),
+                fc.constantFrom('', 'rust', '%23Rust', '-x'),
+              )
+              .map(([q, tag]) => `q=${percentEncode(q)}${tag ? `&tag=${tag}` : ''}`),
+          ),
+          auth: asMe(),
+        }),
+        ({ query, auth }) => send('GET', `/api/bookmarks?${query}`, auth),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
     'never answers 5xx to hostile bodies on PUT /api/comment',
     () =>
       check(
@@ -886,6 +920,9 @@ const TAILORED = [
   'DELETE /api/deletepost/{id}',
   'PUT /api/like',
   'PUT /api/unlike',
+  'PUT /api/bookmark',
+  'PUT /api/unbookmark',
+  'GET /api/bookmarks',
   'PUT /api/comment',
   'PUT /api/comment/{postId}/{commentId}',
   'DELETE /api/comment/{postId}/{commentId}',

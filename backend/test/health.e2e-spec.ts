@@ -91,6 +91,9 @@ describe('API docs', () => {
         'POST /api/notifications/stream-ticket',
         'GET /api/notifications/stream',
         'GET /api/users/suggest',
+        'PUT /api/bookmark',
+        'PUT /api/unbookmark',
+        'GET /api/bookmarks',
       ].sort(),
     );
     for (const { route, operation } of routes) {
@@ -131,6 +134,9 @@ describe('API docs', () => {
       'PUT /api/like',
       'PUT /api/tags/{name}/follow',
       'PUT /api/tags/{name}/mute',
+      'PUT /api/bookmark',
+      'PUT /api/unbookmark',
+      'GET /api/bookmarks',
     ];
     expect(loggedIn.map(authDocsOf)).toEqual(loggedIn.map((route) => ({ route, security: true, answers401: true })));
     // Fully public reads take no token at all.

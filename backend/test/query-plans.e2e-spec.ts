@@ -121,15 +121,32 @@ beforeAll(async () => {
     .set('Authorization', lightAuth)
     .expect(200);
   // The heavy follower saved 3,000 posts (one in every 33, a save a minute): their bookmarks list
-  // (decision 043) and every list they read, which says which of its posts they saved.
+  // (decision 043) and every list they read, which says which of its posts they saved. A thousand
+  // other users saved 20 each, so the reader's rows are a part of the table, as they would be.
   const saved = await t.db.selectFrom('posts').select('id').orderBy('id').execute();
-  const rows = saved
-    .filter((_, index) => index % 33 === 0)
-    .map((row, index) => ({
-      user_id: landmark('heavyFollowerId'),
-      post_id: row.id,
-      created_at: new Date(NOW.getTime() - index * 60_000).toISOString(),
-    }));
+  const savers = await t.db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '!=', landmark('heavyFollowerId'))
+    .orderBy('id')
+    .limit(1_000)
+    .execute();
+  const rows = [
+    ...saved
+      .filter((_, index) => index % 33 === 0)
+      .map((row, index) => ({
+        user_id: landmark('heavyFollowerId'),
+        post_id: row.id,
+        created_at: new Date(NOW.getTime() - index * 60_000).toISOString(),
+      })),
+    ...savers.flatMap((user, u) =>
+      Array.from({ length: 20 }, (_, k) => ({
+        user_id: user.id,
+        post_id: saved[(u * 97 + k * 4_999) % saved.length]?.id ?? '',
+        created_at: new Date(NOW.getTime() - (u * 20 + k) * 1_000).toISOString(),
+      })),
+    ),
+  ];
   for (let start = 0; start < rows.length; start += 500) {
     await t.db
       .insertInto('bookmarks')
@@ -354,10 +371,12 @@ const cases: Case[] = [
     send: () => t.http.get('/api/bookmarks?q=kubernetes').set('Authorization', heavyAuth),
     pagedInOrder: true,
   },
+  // Two selective filters at once: PostgreSQL reads the reader's bookmarks by their key (3,000
+  // here) and sorts the few that match, rather than walk them in order. Bounded by the reader's own
+  // list, never by the tag's or the word's posts site-wide, so not held to pagedInOrder.
   {
     name: 'bookmarks of the most used tag, searched within',
     send: () => t.http.get(`/api/bookmarks?tag=${popularTag}&q=rust`).set('Authorization', heavyAuth),
-    pagedInOrder: true,
   },
   {
     name: 'bookmark the viral post, then take it back',
