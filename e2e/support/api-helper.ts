@@ -1,4 +1,4 @@
-import type { LikeReply, Me, Notice, Post } from '@techit/contract/api-types';
+import type { BookmarkReply, LikeReply, Me, Notice, Post } from '@techit/contract/api-types';
 import { callApi, field, signUpAndIn } from '@techit/testkit/api-client';
 
 export interface Session {
@@ -57,6 +57,10 @@ export class ApiHelper {
 
   like(session: Session, postId: string): Promise<LikeReply> {
     return this.request<LikeReply>('PUT', '/like', { postId }, session.token);
+  }
+
+  bookmark(session: Session, postId: string): Promise<BookmarkReply> {
+    return this.request<BookmarkReply>('PUT', '/bookmark', { postId }, session.token);
   }
 
   comment(session: Session, postId: string, text: string): Promise<Post> {

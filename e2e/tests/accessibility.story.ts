@@ -39,6 +39,7 @@ describe('Every screen is usable with assistive technology, in both themes', () 
     await story.api.notice(alice, { desc: 'Office hours on Friday', links: ['https://www.w3.org/WAI/'] });
     await story.api.follow(bob, alice.user._id);
     await story.api.follow(alice, bob.user._id);
+    await story.api.bookmark(alice, post._id);
     postId = post._id;
   });
 
@@ -185,6 +186,26 @@ describe('Every screen is usable with assistive technology, in both themes', () 
           await page.getByRole('button', { name: 'Delete post: Reading axe reports' }).click();
           await settledConfirm(page, 'Are you sure you want to delete this post?');
         },
+      },
+      {
+        name: 'bookmarks',
+        path: '/bookmarks',
+        ready: (page) => page.getByRole('feed').getByText('Reading axe reports').waitFor(),
+      },
+      {
+        name: 'bookmarks tag filter',
+        path: '/bookmarks',
+        ready: (page) => page.getByRole('feed').getByText('Reading axe reports').waitFor(),
+        act: async (page) => {
+          await page.getByRole('combobox', { name: 'Tag' }).focus();
+          await page.keyboard.type('axe');
+          await page.locator('.ant-select-item-option').filter({ hasText: '#axe' }).waitFor();
+        },
+      },
+      {
+        name: 'bookmarks, none match',
+        path: '/bookmarks?q=nothingmatchesthis',
+        ready: (page) => page.getByText('No bookmarks match', { exact: true }).waitFor(),
       },
       {
         name: 'other profile',

@@ -38,17 +38,21 @@ function icon(name: string, className: string): string {
 const PLACES = [
   ['HomeOutlined', 'anticon-home', 'Feed'],
   ['PushpinOutlined', 'anticon-pushpin', 'Notices'],
+  ['BookOutlined', 'anticon-book', 'Bookmarks'],
   ['PlusSquareOutlined', 'anticon-plus-square', 'Create'],
   ['MenuOutlined', 'anticon-menu', 'More'],
 ] as const;
 
-/** The bottom bar's icons: the places, with Search after Notices (the left bar has its box instead). */
+/**
+ * The bottom bar's icons: the places, with Search after Notices (the left bar has its box
+ * instead); Bookmarks is in its menu (bottom-nav.tsx: no room for another icon on a phone).
+ */
 const BOTTOM_PLACES = [
   PLACES[0],
   PLACES[1],
   ['SearchOutlined', 'anticon-search', 'Search'],
-  PLACES[2],
   PLACES[3],
+  PLACES[4],
 ] as const;
 
 /**

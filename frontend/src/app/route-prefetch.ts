@@ -1,6 +1,7 @@
 import { HOME_FEEDS, DEFAULT_FEED } from '@techit/contract/enums';
 import { imageVariant, type ImageVariant } from '@techit/contract/image-variants';
 import type { LoaderFunctionArgs } from 'react-router-dom';
+import { bookmarksQuery } from '../features/posts/api/get-bookmarks';
 import { feedPostsQuery } from '../features/posts/api/get-feed';
 import { postQuery } from '../features/posts/api/get-post';
 import { topPostsQuery } from '../features/posts/api/get-top-posts';
@@ -80,4 +81,15 @@ export function prefetchProfile({ params, request }: LoaderFunctionArgs): null |
       .then(() => preloadPicture(queryClient.getQueryData(posts.queryKey)?.pages[0]?.posts[0]?.photo, 'card'));
   }
   return menu ? menu.then(() => null) : null;
+}
+
+/** The Bookmarks page (a signed-in reader's: a visitor is sent home, so nothing to start). */
+export function prefetchBookmarks({ request }: LoaderFunctionArgs): null {
+  const viewer = viewerId();
+  if (!viewer) return null;
+  const search = new URL(request.url).searchParams;
+  void queryClient.prefetchInfiniteQuery(
+    bookmarksQuery(search.get('q')?.trim() ?? '', search.get('tag')?.trim() ?? '', viewer),
+  );
+  return null;
 }

@@ -6,7 +6,7 @@ import { useSession } from '../lib/session';
 import { keyThisHistoryEntry } from './history-entry-key';
 import { AppLayout } from './layout/app-layout';
 import { RootLayout } from './layout/root-layout';
-import { prefetchHome, prefetchPost, prefetchProfile } from './route-prefetch';
+import { prefetchBookmarks, prefetchHome, prefetchPost, prefetchProfile } from './route-prefetch';
 
 /** Each page is its own chunk, loaded when first visited (config/routes.ts names its file). */
 const pages = import.meta.glob<{ default: ComponentType }>('./routes/*.tsx');
@@ -16,6 +16,7 @@ const loaders: Partial<Record<RouteName, LoaderFunction>> = {
   home: prefetchHome,
   post: prefetchPost,
   profile: prefetchProfile,
+  bookmarks: prefetchBookmarks,
 };
 
 function route(name: RouteName): RouteObject {

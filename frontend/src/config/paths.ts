@@ -25,6 +25,14 @@ export const paths = {
   tag: (name: string) => routeHref(routes.tag.path, { name }),
   notices: routes.notices.path,
   notifications: routes.notifications.path,
+  /** /bookmarks[?q=…][&tag=…]: the signed-in reader's saved posts, searched and filtered by tag. */
+  bookmarks: (q = '', tag = '') => {
+    const query = new URLSearchParams();
+    if (q) query.set('q', q);
+    if (tag) query.set('tag', tag);
+    const text = query.toString();
+    return text ? `${routes.bookmarks.path}?${text}` : routes.bookmarks.path;
+  },
   /** /search?q=…&type=…: the results page; no q, the page with the query language's hints. Posts is the default type. */
   search: (q = '', type: SearchType = 'posts') => {
     const query = new URLSearchParams();

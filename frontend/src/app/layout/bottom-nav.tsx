@@ -7,7 +7,10 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { useNavActions } from './nav-actions';
 import { NavMenu } from './nav-menu';
 
-/** Small screens: the same places as icons along the bottom edge, with Search (the left bar's box) among them. */
+/**
+ * Small screens: the same places as icons along the bottom edge, with Search (the left bar's box)
+ * among them; the feeds and Bookmarks are in the menu.
+ */
 export function BottomNav() {
   const navigate = useNavigate();
   const { user, themeLabel, toggleTheme, guardCreate, logout, logoutAll, login } = useNavActions();
@@ -34,6 +37,8 @@ export function BottomNav() {
           { key: 'following', label: 'Following Feed', onClick: () => void navigate(paths.following) },
           { key: 'hot', label: 'Hot Feed', onClick: () => void navigate(paths.hot) },
           ...(user ? [{ key: 'tags', label: 'Your Tags Feed', onClick: () => void navigate(paths.yourTags) }] : []),
+          // Here rather than in the bar: eight icons of 48 px are wider than a 360 px phone.
+          ...(user ? [{ key: 'bookmarks', label: 'Bookmarks', onClick: () => void navigate(paths.bookmarks()) }] : []),
           { key: 'theme', label: themeLabel, onClick: toggleTheme },
           user ? { key: 'logout', label: 'Logout', onClick: logout } : { key: 'login', label: 'Login', onClick: login },
           ...(user ? [{ key: 'logout-all', label: 'Sign out of all devices', onClick: logoutAll }] : []),

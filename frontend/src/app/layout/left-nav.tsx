@@ -1,4 +1,5 @@
 import {
+  BookOutlined,
   HomeOutlined,
   PushpinOutlined,
   LoginOutlined,
@@ -25,7 +26,8 @@ import { NavMenu } from './nav-menu';
  * sees Log in and Sign up there instead of having to find Login under More.
  */
 export function LeftNav() {
-  const { user, theme, themeLabel, toggleTheme, guardCreate, logout, logoutAll, login } = useNavActions();
+  const { user, theme, themeLabel, toggleTheme, guardCreate, guardBookmarks, logout, logoutAll, login } =
+    useNavActions();
   return (
     <nav className="left-nav" aria-label="Main">
       <Link to={paths.home} className="brand">
@@ -48,6 +50,11 @@ export function LeftNav() {
             <NotificationBell variant="left" />
           </li>
         )}
+        <li>
+          <NavLink to={paths.bookmarks()} className="nav-link" onClick={guardBookmarks}>
+            <BookOutlined aria-hidden /> Bookmarks
+          </NavLink>
+        </li>
         <li>
           <NavLink to={paths.createPost} className="nav-link" onClick={guardCreate}>
             <PlusSquareOutlined aria-hidden /> Create

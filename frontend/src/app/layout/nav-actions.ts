@@ -26,6 +26,11 @@ export function useNavActions() {
   const { user, signOut } = useSession();
   const { theme, toggleTheme } = useTheme();
   const requireLogin = useRequireLogin();
+  const guardLink = (event: MouseEvent, message: string) => {
+    if (user || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    requireLogin(message, () => undefined);
+  };
   return {
     user,
     theme,
@@ -35,11 +40,9 @@ export function useNavActions() {
      * Create is a link to /createpost (it opens in a new tab, and is announced as a link); a
      * visitor's plain click stays here with the spec's 'Login Required!' toast instead.
      */
-    guardCreate: (event: MouseEvent) => {
-      if (user || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
-      event.preventDefault();
-      requireLogin('Please login to create a post', () => undefined);
-    },
+    guardCreate: (event: MouseEvent) => guardLink(event, 'Please login to create a post'),
+    /** Bookmarks (a signed-in reader's page) likewise: a visitor's click gets the toast. */
+    guardBookmarks: (event: MouseEvent) => guardLink(event, 'Please login to see your bookmarks'),
     logout: () => {
       signOut();
       void navigate(paths.login);

@@ -1,8 +1,8 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Comment, CommentsReply, LikeReply, Post } from '@techit/contract/api-types';
+import type { BookmarkReply, Comment, CommentsReply, LikeReply, Post } from '@techit/contract/api-types';
 import type { PageCursor } from '../../../lib/cursor-pages';
 import { afterDeletion } from '../components/comment-tree-builder';
-import { type PostPage, postKeys } from './post-keys';
+import { type PostListSource, type PostPage, postKeys } from './post-keys';
 
 type CachedList = InfiniteData<PostPage, PageCursor>;
 
@@ -23,6 +23,24 @@ export function updateCachedLikes(queryClient: QueryClient, { _id, likes, likesC
   const apply = (post: Post): Post => (post._id === _id ? { ...post, likes, likesCount } : post);
   mapLists(queryClient, (posts) => posts.map(apply));
   queryClient.setQueryData<Post>(postKeys.detail(_id), (post) => (post ? apply(post) : post));
+}
+
+/** A bookmark or its removal changes only `bookmarked`: every cached copy takes it. */
+export function updateCachedBookmark(queryClient: QueryClient, { _id, bookmarked }: BookmarkReply): void {
+  const apply = (post: Post): Post => (post._id === _id ? { ...post, bookmarked } : post);
+  mapLists(queryClient, (posts) => posts.map(apply));
+  queryClient.setQueryData<Post>(postKeys.detail(_id), (post) => (post ? apply(post) : post));
+}
+
+/**
+ * The Bookmarks page's lists are out of date after a bookmark or its removal: the one on screen
+ * refetches, the others when next shown.
+ */
+export function invalidateBookmarkLists(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    queryKey: postKeys.lists(),
+    predicate: ({ queryKey }) => (queryKey[2] as PostListSource | undefined)?.kind === 'bookmarks',
+  });
 }
 
 /** A deleted post leaves every list at once. */

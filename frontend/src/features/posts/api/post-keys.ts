@@ -1,9 +1,15 @@
 import type { Post } from '@techit/contract/api-types';
 import type { HomeFeed, TopPostWindow } from '@techit/contract/enums';
 
-/** Where a list of post cards comes from: a home feed, one tag's posts (its page) or one user's posts. */
+/**
+ * Where a list of post cards comes from: a home feed, one tag's posts (its page), one user's posts,
+ * or the viewer's bookmarks (the Bookmarks page, searched by `q` and filtered by `tag`; '' for none).
+ */
 export type PostListSource =
-  { kind: 'feed'; feed: HomeFeed } | { kind: 'tag'; tag: string } | { kind: 'user'; userId: string };
+  | { kind: 'feed'; feed: HomeFeed }
+  | { kind: 'tag'; tag: string }
+  | { kind: 'user'; userId: string }
+  | { kind: 'bookmarks'; q: string; tag: string };
 
 /** The feeds that are a different list for each viewer: whom they follow, which tags they follow. */
 const PER_VIEWER: readonly HomeFeed[] = ['following', 'tags'];
@@ -22,9 +28,17 @@ export interface PostPage {
 export const postKeys = {
   all: ['posts'] as const,
   lists: () => ['posts', 'list'] as const,
-  /** `viewerId` matters for the following and "Your tags" feeds only: each is a different list for each viewer. */
+  /**
+   * `viewerId` matters for the following and "Your tags" feeds and the bookmarks only: each is a
+   * different list for each viewer.
+   */
   list: (source: PostListSource, viewerId: string | null) =>
-    ['posts', 'list', source, source.kind === 'feed' && PER_VIEWER.includes(source.feed) ? viewerId : null] as const,
+    [
+      'posts',
+      'list',
+      source,
+      source.kind === 'bookmarks' || (source.kind === 'feed' && PER_VIEWER.includes(source.feed)) ? viewerId : null,
+    ] as const,
   details: () => ['posts', 'detail'] as const,
   detail: (postId: string) => ['posts', 'detail', postId] as const,
   /** Every window's top posts. */

@@ -1,5 +1,5 @@
 import type { HomeFeed, PostView, TopPostWindow } from '@techit/contract/enums';
-import { COMMENT_PAGE, PAGINATION } from '@techit/contract/limits';
+import { BOOKMARKS, COMMENT_PAGE, PAGINATION } from '@techit/contract/limits';
 import { type PageCursor, pageQuery } from '../../../lib/cursor-pages';
 
 /**
@@ -49,6 +49,11 @@ export const postPaths = {
   deletePost: (postId: string) => `/deletepost/${encodeURIComponent(postId)}?${view}`,
   /** PUT /api/like or /api/unlike */
   like: (like: boolean) => `/${like ? 'like' : 'unlike'}?${view}`,
+  /** PUT /api/bookmark or /api/unbookmark (the reply carries no post: no view). */
+  bookmark: (bookmark: boolean) => `/${bookmark ? 'bookmark' : 'unbookmark'}`,
+  /** GET /api/bookmarks?limit=20[&q=…][&tag=…][&cursor=…]: the viewer's saved posts, newest saved first (compact). */
+  bookmarksPage: (q: string, tag: string, cursor: PageCursor) =>
+    `/bookmarks?${pageQuery({ limit: BOOKMARKS.defaultLimit, q: q || null, tag: tag || null, cursor })}`,
   /** PUT /api/comment */
   comment: () => `/comment?${view}`,
   /** PUT /api/comment/:postId/:commentId (the author edits) and DELETE /api/comment/:postId/:commentId */

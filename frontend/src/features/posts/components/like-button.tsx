@@ -4,9 +4,17 @@ import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useRequireLogin } from '../../../components/use-require-login';
 import { useSession } from '../../../lib/session';
-import { likeShown, myLikeDrawn, useMyLike } from '../api/like-overlay';
-import { useToggleLike } from '../api/like-post';
+import { LIKE, useToggleLike } from '../api/like-post';
+import { toggleDrawn, type ToggleShown, useToggleShown } from '../api/toggle-overlay';
 import { CountName } from './count-name';
+
+/** The heart and the count to draw: the cached post with the viewer's own like laid over it. */
+function likeShown(post: Post, viewerId: string | null, myLike: ToggleShown | undefined) {
+  const cached = viewerId !== null && post.likes.includes(viewerId);
+  const liked = myLike?.on ?? cached;
+  const count = Math.max(0, post.likesCount + (liked === cached ? 0 : liked ? 1 : -1));
+  return { liked, cached, count };
+}
 
 /**
  * Filled when the current user likes the post: at once on a click (the count with it), then as the
@@ -17,10 +25,10 @@ export function LikeButton({ post }: { post: Post }) {
   const requireLogin = useRequireLogin();
   const viewerId = user?._id ?? null;
   const toggle = useToggleLike(post._id, viewerId);
-  const myLike = useMyLike(post._id);
+  const myLike = useToggleShown(LIKE, post._id);
   const { liked, cached, count } = likeShown(post, viewerId, myLike);
   // Once this card draws the settled like from the cached post alone, the overlay can go.
-  useEffect(() => myLikeDrawn(post._id, cached), [post._id, cached, myLike]);
+  useEffect(() => toggleDrawn(LIKE, post._id, cached), [post._id, cached, myLike]);
 
   const onClick = () => requireLogin('Please login to like a post', () => toggle(!liked));
 

@@ -10,9 +10,11 @@ import { useRequireLogin } from '../../../components/use-require-login';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
+import { BookmarkButton } from './bookmark-button';
 import { LikeButton } from './like-button';
 import { PostActions } from './post-actions';
 import { PostPhoto } from './post-photo';
+import { ShareButton } from './share-button';
 import { CountName } from './count-name';
 import { RelativeTime } from '../../../components/relative-time';
 import { RenderedMarkdown } from '../../../components/rendered-markdown';
@@ -130,6 +132,10 @@ export function PostCard({ post, expanded = false, onComment, priority = false, 
               <CommentOutlined aria-hidden /> {commentName}
             </Link>
           )}
+          <span className="post-card-footer-end">
+            <BookmarkButton post={post} />
+            <ShareButton post={post} withText={expanded} />
+          </span>
         </footer>
       </Card>
     </article>

@@ -1,16 +1,20 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { HomeFeed } from '@techit/contract/enums';
 import { Button } from 'antd';
-import { useCallback, useDeferredValue } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef } from 'react';
 import { ButtonLink } from '../../../components/button-link';
 import { EmptyState } from '../../../components/empty-state';
+import { MAIN_ID } from '../../../components/skip-link';
 import { paths } from '../../../config/paths';
 import type { PageCursor } from '../../../lib/cursor-pages';
 import { useSession } from '../../../lib/session';
 import { useLoadMore } from '../../../lib/use-load-more';
+import { BOOKMARK } from '../api/bookmark-post';
+import { useBookmarks } from '../api/get-bookmarks';
 import { useFeedPosts, useTagPosts } from '../api/get-feed';
 import { useUserPosts } from '../api/get-user-posts';
 import type { PostListSource, PostPage } from '../api/post-keys';
+import { toggleDrawn, useToggleStates } from '../api/toggle-overlay';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-card-skeleton';
 import './posts.css';
@@ -32,6 +36,8 @@ export function PostFeed({ source }: PostFeedProps) {
       return <TagPostList tag={source.tag} />;
     case 'user':
       return <UserPostList userId={source.userId} />;
+    case 'bookmarks':
+      return <BookmarkPostList q={source.q} tag={source.tag} />;
   }
 }
 
@@ -96,13 +102,41 @@ function TagPostList({ tag }: { tag: string }) {
   );
 }
 
+function BookmarkPostList({ q, tag }: { q: string; tag: string }) {
+  const { user } = useSession();
+  const query = useBookmarks(q, tag, user?._id ?? null);
+  const filtered = q !== '' || tag !== '';
+  return (
+    <PostList
+      query={query}
+      onlyBookmarked
+      label="Bookmarked posts"
+      empty={
+        filtered
+          ? {
+              title: 'No bookmarks match',
+              subtitle: 'Try other words or another tag, or clear the search to see all your bookmarks.',
+            }
+          : {
+              title: 'No bookmarks yet',
+              subtitle: 'Press the bookmark icon on any post to save it for later: it shows up here.',
+            }
+      }
+    />
+  );
+}
+
 interface PostListProps {
   query: UseInfiniteQueryResult<InfiniteData<PostPage, PageCursor>>;
   /** What an empty list says; the spec's words by default. */
   empty?: { title: string; subtitle: string };
+  /** The Bookmarks page: a card goes at once when its bookmark is taken back (the overlay's state). */
+  onlyBookmarked?: boolean;
+  /** The feed's accessible name. */
+  label?: string;
 }
 
-function PostList({ query, empty }: PostListProps) {
+function PostList({ query, empty, onlyBookmarked = false, label = 'Posts' }: PostListProps) {
   const { hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   // A page of posts arrives as an urgent update, which React renders in one go: a long task on a
   // slow phone. Deferred, the cards render in the background in slices (see post-detail.tsx).
@@ -110,7 +144,30 @@ function PostList({ query, empty }: PostListProps) {
   const catchingUp = data !== query.data;
   const loading = query.isLoading || (!data && catchingUp);
   const pageArriving = catchingUp && (data?.pages.length ?? 0) < (query.data?.pages.length ?? 0);
-  const posts = data?.pages.flatMap((page) => page.posts) ?? [];
+  const loaded = data?.pages.flatMap((page) => page.posts) ?? [];
+  const bookmarks = useToggleStates(BOOKMARK);
+  const posts = onlyBookmarked ? loaded.filter((post) => bookmarks.get(post._id)?.on ?? post.bookmarked) : loaded;
+  // A card taken out is not there to tell the overlay it drew the settled state: the list does.
+  useEffect(() => {
+    if (!onlyBookmarked) return;
+    for (const post of loaded) if (!posts.includes(post)) toggleDrawn(BOOKMARK, post._id, post.bookmarked);
+  });
+
+  // A card taken out had the focus (its bookmark button was pressed, perhaps from the keyboard):
+  // the focus goes to the card that took its place, else to the page, never lost to the body.
+  const listRef = useRef<HTMLDivElement>(null);
+  const shownBefore = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    const before = shownBefore.current;
+    const now = posts.map((post) => post._id);
+    shownBefore.current = now;
+    if (!onlyBookmarked || (document.activeElement && document.activeElement !== document.body)) return;
+    const gone = before.findIndex((id) => !now.includes(id));
+    if (gone < 0) return;
+    const cards = listRef.current?.querySelectorAll('article') ?? [];
+    const next = cards[Math.min(gone, cards.length - 1)]?.querySelector<HTMLElement>('.bookmark-button');
+    (next ?? document.getElementById(MAIN_ID))?.focus();
+  });
 
   // The next page loads when the second-to-last card comes into view.
   const sentinel = hasNextPage ? (posts[Math.max(posts.length - 2, 0)]?._id ?? null) : null;
@@ -131,7 +188,7 @@ function PostList({ query, empty }: PostListProps) {
   }
 
   return (
-    <div className="post-list" role="feed" aria-busy={isFetching} aria-label="Posts">
+    <div ref={listRef} className="post-list" role="feed" aria-busy={isFetching} aria-label={label}>
       {posts.map((post, index) => (
         <PostCard
           key={post._id}

@@ -1,6 +1,8 @@
 import type { Tag } from '@techit/contract/api-types';
 import { Button, Skeleton } from 'antd';
+import { feedPath } from '@techit/contract/feed-paths';
 import { ButtonLink } from '../../../components/button-link';
+import { FeedLink } from '../../../components/feed-link';
 import { Card } from '../../../components/surface-card';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
@@ -19,7 +21,8 @@ function count(n: number, one: string, many: string) {
 /**
  * The tag page's head: its name, how many posts carry it and how many people follow it, and for a
  * signed-in reader Follow / Unfollow and Mute / Unmute (a tag is one or the other, never both: the
- * server turns the other off). A visitor is invited to log in instead.
+ * server turns the other off). A visitor is invited to log in instead. The tag's RSS feed is linked
+ * beside its counts.
  */
 export function TagHeader({ name }: { name: string }) {
   const { user } = useSession();
@@ -32,6 +35,7 @@ export function TagHeader({ name }: { name: string }) {
         <div className="tag-counts">
           {count(tag.postsCount, 'post', 'posts')}
           {count(tag.followersCount, 'follower', 'followers')}
+          <FeedLink href={feedPath({ kind: 'tag', name }, 'rss')} label={`RSS feed of #${name}`} />
         </div>
       ) : (
         <Skeleton active title={false} paragraph={{ rows: 1, width: 160 }} />

@@ -1,5 +1,7 @@
 import type { ProfileUser } from '@techit/contract/api-types';
 import { Skeleton } from 'antd';
+import { feedPath } from '@techit/contract/feed-paths';
+import { FeedLink } from '../../../components/feed-link';
 import { Card } from '../../../components/surface-card';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useSession } from '../../../lib/session';
@@ -15,7 +17,7 @@ function count(n: number, one: string, many: string) {
   );
 }
 
-/** Picture, name, position, follower and following counts, bio; Edit Profile or Follow. */
+/** Picture, name, position, follower and following counts, the RSS feed of their posts, bio; Edit Profile or Follow. */
 export function ProfileHeader({ profile }: { profile: ProfileUser }) {
   const { user } = useSession();
   const own = user?._id === profile._id;
@@ -37,6 +39,10 @@ export function ProfileHeader({ profile }: { profile: ProfileUser }) {
           <div className="profile-counts">
             {count(profile.followers.length, 'follower', 'followers')}
             {count(profile.following.length, 'following', 'following')}
+            <FeedLink
+              href={feedPath({ kind: 'user', id: profile._id }, 'rss')}
+              label={`RSS feed of ${profile.userName}'s posts`}
+            />
           </div>
           {profile.bio ? (
             <div className="profile-bio">{profile.bio}</div>
