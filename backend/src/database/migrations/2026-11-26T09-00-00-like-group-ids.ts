@@ -45,12 +45,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       await db
         .insertInto('notification_actors')
         .values(
-          actors
-            .slice(start, start + BATCH)
-            .map((actor) => ({
-              ...actor,
-              notification_id: renamed.get(actor.notification_id) ?? actor.notification_id,
-            })),
+          actors.slice(start, start + BATCH).map((actor) => ({
+            ...actor,
+            notification_id: renamed.get(actor.notification_id) ?? actor.notification_id,
+          })),
         )
         .execute();
     }
