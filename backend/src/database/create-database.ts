@@ -61,7 +61,7 @@ export function createDatabase(options: DatabaseOptions, onQuery?: QueryObserver
   const sqlite = new SQLite(join(options.dataDir, SQLITE_FILE));
   // WAL lets readers run beside the writer; NORMAL is durable across application crashes in WAL
   // mode; foreign keys make deletes cascade the same way PostgreSQL does.
-  sqlite.pragma('journal_mode = WAL');
+  enableWal(sqlite);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -110,5 +110,24 @@ class ReplicaRoutingDialect extends PostgresDialect {
 
   override createDriver(): Driver {
     return new ReadReplicaDriver(super.createDriver(), new PostgresDriver({ pool: this.replica }));
+  }
+}
+
+/**
+ * `journal_mode = WAL`, retried while another process holds the file. Instances starting together
+ * on a new database all switch it at once; the switch needs the file to itself, and SQLite answers
+ * one of them SQLITE_BUSY at once instead of waiting (so as not to deadlock) — a CI run lost an
+ * instance of the migration-lock test to it. Start-up is synchronous here, so the wait is too.
+ */
+function enableWal(sqlite: SQLite.Database, patienceMs = 10_000): void {
+  const deadline = Date.now() + patienceMs;
+  for (;;) {
+    try {
+      sqlite.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    }
   }
 }
