@@ -110,6 +110,11 @@ export function useStory(settings: Record<string, string> = {}): Story {
         }, options.session);
       }
       await page.goto(path);
+      // The server's first HTML holds a static shell (and, on post, profile, tag and notices pages,
+      // the page's content rendered by the server: decision 044) until the app takes it over. The
+      // stories are about the app: they start once it has. (Stories about the first HTML open
+      // /api/health and navigate themselves, or use a context without JavaScript.)
+      await page.locator('.boot-shell').waitFor({ state: 'detached' });
       return page;
     },
     async screenshot(page, name) {
