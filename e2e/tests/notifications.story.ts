@@ -56,8 +56,10 @@ describe('A member learns at once that someone replied, liked or followed', () =
 
   it('B replies to A’s comment and mentions A; A’s bell counts it live, and the notification leads to the reply', async () => {
     const { ada, bob, post, adaComment } = await twoMembers();
-    const adaPage = await story.open('/', { session: ada });
+    // Watched from before the app starts: it opens the stream as soon as it runs.
+    const adaPage = await story.open('/api/health', { session: ada });
     const streams = watchRequests(adaPage, STREAM);
+    await adaPage.goto('/');
     await bell(adaPage, 'Notifications').waitFor();
     // Proof that nothing reloads the page: a mark a reload would wipe.
     await adaPage.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));

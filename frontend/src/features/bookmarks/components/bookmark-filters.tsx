@@ -39,9 +39,14 @@ export function BookmarkFilters({ q, tag, onChange }: BookmarkFiltersProps) {
     onChange({ q: typed.trim(), tag });
   };
 
-  const options = suggestions.map((suggestion) => ({ value: suggestion.name, label: `#${suggestion.name}` }));
-  // What is typed is a choice too, so any tag can be filtered by, not only a suggested one.
   const typedName = normaliseTag(typedTag);
+  // Only tags that start with what is typed: the suggestions shown while the next ones load (and
+  // an answer for an earlier prefix arriving late) would otherwise put another tag first, where
+  // Enter picks it.
+  const options = suggestions
+    .filter((suggestion) => suggestion.name.startsWith(typedName))
+    .map((suggestion) => ({ value: suggestion.name, label: `#${suggestion.name}` }));
+  // What is typed is a choice too, so any tag can be filtered by, not only a suggested one.
   if (typedName && !options.some((option) => option.value === typedName)) {
     options.unshift({ value: typedName, label: `#${typedName}` });
   }
