@@ -204,7 +204,11 @@ describe('A member learns at once that someone replied, liked or followed', () =
     await page.clock.install();
     const streams = watchRequests(page, STREAM);
     const polls = watchRequests(page, UNREAD_COUNT);
+    const firstCount = page.waitForResponse((response) => new URL(response.url()).pathname === UNREAD_COUNT);
     await page.goto('/');
+    // The first count has come back before the like below: from then on only a later poll can
+    // change the bell (a first answer still on its way could carry the like itself).
+    await firstCount;
     await bell(page, 'Notifications').waitFor();
 
     await story.api.like(bob, post._id);
