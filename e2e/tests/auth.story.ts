@@ -2,6 +2,7 @@ import type { Me } from '@techit/contract/api-types';
 import { imageVariant } from '@techit/contract/image-variants';
 import type { Page } from 'playwright-core';
 import type { Session } from '../support/api-helper';
+import { settled } from '../support/accessibility';
 import { PHONE, useStory } from '../support/browser';
 import { pngFile } from '../support/images';
 
@@ -149,6 +150,8 @@ describe('A member signs out of all devices', () => {
     const ended = phone.getByText('Your session has ended.');
     await ended.waitFor();
     expect(await storedSession(phone)).toEqual({ token: null, user: null });
+    // The toast slides in while the page behind it is still settling: click its link once still.
+    await settled(phone);
     await ended.getByRole('link', { name: 'Login' }).click();
     await phone.waitForURL('**/login');
     await logIn(phone, member);
