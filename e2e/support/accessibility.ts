@@ -68,6 +68,10 @@ export async function expectNoSeriousViolations(page: Page, screen: string): Pro
 /**
  * Until the page has nothing loading or moving: axe reads the colours as painted, and a skeleton
  * or a toast still fading in would be measured half transparent (and a toast's box still sliding).
+ * Moving includes any CSS transition or finite animation still running: Ant Design's buttons and
+ * links fade their colours over 0.2 s (on hover, focus, a theme's first paint), and axe measuring a
+ * colour halfway failed a CI run's contrast check on a loaded machine. Endless animations (a
+ * spinner) never end, so they do not count.
  */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -75,6 +79,11 @@ export async function settled(page: Page): Promise<void> {
       document.querySelectorAll('[aria-busy="true"], .ant-skeleton, .boot-shell').length === 0 &&
       !Array.from(document.querySelectorAll('[class]')).some((element) =>
         /-(appear|enter|leave)(-active)?\b/.test(element.getAttribute('class') ?? ''),
-      ),
+      ) &&
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
   );
 }
