@@ -343,6 +343,26 @@ describe('fuzzing every endpoint with hostile input', () => {
   );
 
   it(
+    'never answers 5xx to hostile ids and bodies on PUT /api/admin/users/:id/suspend and /unsuspend',
+    () =>
+      check(
+        fc.record({
+          path: fc.constantFrom('suspend', 'unsuspend'),
+          // Another user's id or a stranger's: a suspension of `me` or `other` would end the
+          // sessions the other families use, and the member's own token is refused with 403.
+          id: hostileId([moderator.id, '0123456789abcdef01234567']),
+          request: bodyRequest({
+            reason: text(500),
+            until: fc.constantFrom('"2999-01-01T00:00:00.000Z"', '"2001-01-01T00:00:00.000Z"', '"soon"', '1e309'),
+          }),
+        }),
+        ({ path, id, request }) =>
+          send('PUT', `/api/admin/users/${id}/${path}`, request.auth, request.body, request.type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
     'never answers 5xx to hostile bodies on PUT /api/comment',
     () =>
       check(
@@ -1018,6 +1038,8 @@ const TAILORED = [
   'PUT /api/reports/{targetKind}/{targetId}/resolve',
   'GET /api/moderation-log',
   'PUT /api/admin/users/{id}/role',
+  'PUT /api/admin/users/{id}/suspend',
+  'PUT /api/admin/users/{id}/unsuspend',
 ];
 
 interface OpenApi {

@@ -99,6 +99,8 @@ describe('API docs', () => {
         'PUT /api/reports/{targetKind}/{targetId}/resolve',
         'GET /api/moderation-log',
         'PUT /api/admin/users/{id}/role',
+        'PUT /api/admin/users/{id}/suspend',
+        'PUT /api/admin/users/{id}/unsuspend',
       ].sort(),
     );
     for (const { route, operation } of routes) {
@@ -151,6 +153,8 @@ describe('API docs', () => {
       'GET /api/reports',
       'PUT /api/reports/{targetKind}/{targetId}/resolve',
       'PUT /api/admin/users/{id}/role',
+      'PUT /api/admin/users/{id}/suspend',
+      'PUT /api/admin/users/{id}/unsuspend',
     ];
     expect(loggedIn.map(authDocsOf)).toEqual(loggedIn.map((route) => ({ route, security: true, answers401: true })));
     // Fully public reads take no token at all.

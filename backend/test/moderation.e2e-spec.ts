@@ -467,6 +467,45 @@ describe('moderation', () => {
     });
   });
 
+  describe('suspending by hand', () => {
+    const suspend = (user: TestUser, id: string, body: Record<string, unknown>) =>
+      t.http.put(`/api/admin/users/${id}/suspend`).set('Authorization', user.auth).send(body);
+    const unsuspend = (user: TestUser, id: string, body: Record<string, unknown>) =>
+      t.http.put(`/api/admin/users/${id}/unsuspend`).set('Authorization', user.auth).send(body);
+
+    it('suspends and lifts a suspension without a report, each logged', async () => {
+      const troll = await createUser(t);
+      const until = new Date(Date.now() + 3600 * 1000).toISOString();
+      const set = await suspend(moderator, troll.id, { reason: 'Cooling off', until }).expect(200);
+      expect(set.body).toMatchObject({ userId: troll.id, suspendedUntil: until, entry: { action: 'suspend' } });
+      await t.http.get('/api/notifications').set('Authorization', troll.auth).expect(401);
+      await t.http.post('/api/signin').send({ userName: troll.userName, password: troll.password }).expect(403);
+      const lifted = await unsuspend(admin, troll.id, { reason: 'Appeal granted' }).expect(200);
+      expect(lifted.body).toMatchObject({ userId: troll.id, suspendedUntil: null, entry: { action: 'unsuspend' } });
+      await t.http.post('/api/signin').send({ userName: troll.userName, password: troll.password }).expect(200);
+      const log = (await t.http.get('/api/moderation-log').expect(200)).body as ModerationLogReply;
+      expect(log.entries.slice(0, 2).map((entry) => [entry.action, entry.targetId, entry.reason])).toEqual([
+        ['unsuspend', troll.id, 'Appeal granted'],
+        ['suspend', troll.id, 'Cooling off'],
+      ]);
+    });
+
+    it('refuses a member, yourself, a moderator, a bad date, an unknown user, and lifting what is not there, changing nothing', async () => {
+      const [member, someone] = [await createUser(t), await createUser(t)];
+      await expectDatabaseUnchanged(t.db, async () => {
+        await suspend(member, someone.id, { reason: 'x' }).expect(403);
+        await unsuspend(member, someone.id, { reason: 'x' }).expect(403);
+        await suspend(moderator, moderator.id, { reason: 'x' }).expect(403);
+        await suspend(moderator, admin.id, { reason: 'x' }).expect(403);
+        await suspend(moderator, someone.id, { reason: 'x', until: '2001-01-01T00:00:00.000Z' }).expect(400);
+        await suspend(moderator, someone.id, {}).expect(400);
+        await suspend(moderator, 'nope', { reason: 'x' }).expect(400);
+        await suspend(moderator, '0123456789abcdef01234567', { reason: 'x' }).expect(404);
+        await unsuspend(moderator, someone.id, { reason: 'x' }).expect(409);
+      });
+    });
+  });
+
   describe('the moderation log', () => {
     it('is public, newest first, with the moderator named only for moderators and admins', async () => {
       const [author, reader] = [await createUser(t), await createUser(t)];

@@ -6,6 +6,7 @@ import type {
   Category,
   MarkdownKind,
   ModerationAction,
+  ModerationLogAction,
   NotificationKind,
   ReportReason,
   ReportStatus,
@@ -578,7 +579,7 @@ export interface ResolveReportsReply {
 export interface ModerationLogEntry {
   _id: Id;
   at: IsoDate;
-  action: ModerationAction;
+  action: ModerationLogAction;
   targetKind: ReportTargetKind;
   targetId: Id;
   reason: string;
@@ -594,4 +595,22 @@ export interface ModerationLogReply {
 /** PUT /api/admin/users/:id/role (admins). */
 export interface SetRoleRequest {
   role: Role;
+}
+
+/** PUT /api/admin/users/:id/suspend (moderators and admins): `until` absent is indefinitely. */
+export interface SuspendRequest {
+  reason: string;
+  until?: IsoDate;
+}
+
+/** PUT /api/admin/users/:id/unsuspend. */
+export interface UnsuspendRequest {
+  reason: string;
+}
+
+export interface SuspensionReply {
+  userId: Id;
+  /** null once lifted. */
+  suspendedUntil: IsoDate | null;
+  entry: ModerationLogEntry;
 }

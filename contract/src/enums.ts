@@ -70,3 +70,6 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 /** How a moderator resolves a target's reports; `remove` is not for a user (suspend them instead). */
 export const MODERATION_ACTIONS = ['dismiss', 'remove', 'suspend-author'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+/** What the public moderation log records: a resolution, or a suspension set or lifted by hand. */
+export const MODERATION_LOG_ACTIONS = [...MODERATION_ACTIONS, 'suspend', 'unsuspend'] as const;
+export type ModerationLogAction = (typeof MODERATION_LOG_ACTIONS)[number];

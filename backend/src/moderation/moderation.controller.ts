@@ -6,6 +6,7 @@ import type {
   ReportQueueReply,
   ReportReply,
   ResolveReportsReply,
+  SuspensionReply,
 } from '@techit/contract/api-types';
 import type { AuthUser } from '../auth/auth-user';
 import { Authenticated } from '../auth/authenticated.decorator';
@@ -20,12 +21,15 @@ import {
   ReportQueueQueryDto,
   ResolveReportsDto,
   SetRoleDto,
+  SuspendDto,
+  UnsuspendDto,
 } from './dto/moderation-input.dto';
 import {
   ModerationLogResponse,
   ReportQueueResponse,
   ReportReplyResponse,
   ResolveReportsResponse,
+  SuspensionResponse,
 } from './dto/moderation.response';
 import { ModerationService } from './moderation.service';
 
@@ -99,5 +103,31 @@ export class ModerationController {
   @ApiErrors(400, 403, 404)
   setRole(@CurrentUser() me: AuthUser, @Param('id') id: string, @Body() body: SetRoleDto): Promise<ProfileUser> {
     return this.moderation.setRole(me, id, body);
+  }
+
+  @Put('admin/users/:id/suspend')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Suspend an account (moderators and admins), without a report',
+    description:
+      'Until `until` (in the future) or indefinitely: its sessions end and signing in answers 403 until then. Not yourself, a moderator or an admin (403). Logged as suspend.',
+  })
+  @ApiOkResponse({ type: SuspensionResponse })
+  @ApiErrors(400, 403, 404)
+  suspend(@CurrentUser() me: AuthUser, @Param('id') id: string, @Body() body: SuspendDto): Promise<SuspensionReply> {
+    return this.moderation.suspend(me, id, body);
+  }
+
+  @Put('admin/users/:id/unsuspend')
+  @Authenticated()
+  @ApiOperation({ summary: 'Lift a suspension (moderators and admins); 409 when the account is not suspended' })
+  @ApiOkResponse({ type: SuspensionResponse })
+  @ApiErrors(400, 403, 404, 409)
+  unsuspend(
+    @CurrentUser() me: AuthUser,
+    @Param('id') id: string,
+    @Body() body: UnsuspendDto,
+  ): Promise<SuspensionReply> {
+    return this.moderation.unsuspend(me, id, body);
   }
 }

@@ -1,6 +1,6 @@
 import type { ModerationLogEntry, Report, ReportGroup, ReportedTarget } from '@techit/contract/api-types';
 import {
-  type ModerationAction,
+  type ModerationLogAction,
   REPORT_REASONS,
   type ReportReason,
   type ReportStatus,
@@ -63,7 +63,7 @@ export function toLogEntry(row: LogRow, withModerator: boolean): ModerationLogEn
   return {
     _id: row.id,
     at: row.created_at,
-    action: row.action as ModerationAction,
+    action: row.action as ModerationLogAction,
     targetKind: row.target_kind as ReportTargetKind,
     targetId: row.target_id,
     reason: row.reason,

@@ -232,6 +232,11 @@ export class ModerationRepository {
       .execute();
   }
 
+  /** Lifts a suspension; the sessions it ended stay ended. */
+  async unsuspend(userId: string, ex: Executor): Promise<void> {
+    await ex.updateTable('users').set({ suspended_until: null }).where('id', '=', userId).execute();
+  }
+
   async insertLogEntry(entry: Omit<LogRow, 'moderator_user_name' | 'moderator_pic'>, ex: Executor): Promise<void> {
     await ex.insertInto('moderation_actions').values(entry).execute();
   }

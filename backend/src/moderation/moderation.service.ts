@@ -5,14 +5,16 @@ import type {
   Report,
   ReportQueueReply,
   ResolveReportsReply,
+  SuspensionReply,
 } from '@techit/contract/api-types';
 import { REPORT_TARGET_KINDS, type ReportStatus, type ReportTargetKind } from '@techit/contract/enums';
 import { MODERATION } from '@techit/contract/limits';
 import { AdminPolicy, canModerate } from '../admin/admin-policy';
 import type { AuthUser } from '../auth/auth-user';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../common/app-errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../common/app-errors';
 import { decodeCursor, encodeCursor } from '../common/cursor';
 import { newObjectId, parseObjectId } from '../common/object-id';
+import type { Executor } from '../database/database.types';
 import { TransactionRunner } from '../database/transaction-runner';
 import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
@@ -22,6 +24,8 @@ import type {
   ReportQueueQueryDto,
   ResolveReportsDto,
   SetRoleDto,
+  SuspendDto,
+  UnsuspendDto,
 } from './dto/moderation-input.dto';
 import { toLogEntry, toReport, toReportGroup } from './moderation.mapper';
 import { ModerationRepository, type QueueKeyset, type TargetRow } from './moderation.repository';
@@ -143,12 +147,7 @@ export class ModerationService {
     }
     const now = new Date();
     const at = now.toISOString();
-    let until: string = MODERATION.suspendedIndefinitely;
-    if (input.until !== undefined) {
-      const time = Date.parse(input.until);
-      if (Number.isNaN(time) || time <= now.getTime()) throw new BadRequestError('until must be in the future');
-      until = new Date(time).toISOString();
-    }
+    const until = suspensionEnd(input.until, now);
     return this.transactions.run(async (trx) => {
       const [target] = await this.moderation.targets(kind, [targetId], trx);
       if (input.action !== 'dismiss' && !target) throw new NotFoundError(`This ${NOUN[kind]} no longer exists`);
@@ -187,6 +186,72 @@ export class ModerationService {
     });
   }
 
+  /**
+   * A suspension set by hand (the admin area's users list), without a report: the same effect as
+   * suspend-author (sessions end, sign-in refused until `until`), logged as 'suspend'.
+   */
+  async suspend(me: AuthUser, rawUserId: string, input: SuspendDto): Promise<SuspensionReply> {
+    requireModerator(me);
+    const userId = parseObjectId(rawUserId);
+    if (!userId) throw new BadRequestError('That is not a user id');
+    const now = new Date();
+    const until = suspensionEnd(input.until, now);
+    return this.transactions.run(async (trx) => {
+      await this.requireSuspendable(me, userId, trx);
+      await this.moderation.suspend(userId, until, trx);
+      const entry = await this.logUserAction(me, 'suspend', userId, input.reason, now, trx);
+      return { userId, suspendedUntil: until, entry };
+    });
+  }
+
+  /** Lifts a suspension (409 when there is none); sessions stay ended, signing in works again. */
+  async unsuspend(me: AuthUser, rawUserId: string, input: UnsuspendDto): Promise<SuspensionReply> {
+    requireModerator(me);
+    const userId = parseObjectId(rawUserId);
+    if (!userId) throw new BadRequestError('That is not a user id');
+    const now = new Date();
+    return this.transactions.run(async (trx) => {
+      const user = await this.users.findById(userId, trx);
+      if (!user) throw new NotFoundError("This user doesn't exist");
+      if (user.suspended_until === null || user.suspended_until <= now.toISOString()) {
+        throw new ConflictError('This account is not suspended');
+      }
+      await this.moderation.unsuspend(userId, trx);
+      const entry = await this.logUserAction(me, 'unsuspend', userId, input.reason, now, trx);
+      return { userId, suspendedUntil: null, entry };
+    });
+  }
+
+  private async requireSuspendable(me: AuthUser, userId: string, trx: Executor): Promise<void> {
+    const user = await this.users.findById(userId, trx);
+    if (!user) throw new NotFoundError("This user doesn't exist");
+    if (user.id === me.id) throw new ForbiddenError('You cannot suspend yourself');
+    if (canModerate(this.adminPolicy.roleOf(user))) {
+      throw new ForbiddenError('A moderator or an admin cannot be suspended; an admin must change their role first');
+    }
+  }
+
+  private async logUserAction(
+    me: AuthUser,
+    action: 'suspend' | 'unsuspend',
+    userId: string,
+    reason: string,
+    now: Date,
+    trx: Executor,
+  ) {
+    const entry = {
+      id: newObjectId(now),
+      moderator_id: me.id,
+      action,
+      target_kind: 'user',
+      target_id: userId,
+      reason,
+      created_at: now.toISOString(),
+    };
+    await this.moderation.insertLogEntry(entry, trx);
+    return toLogEntry({ ...entry, moderator_user_name: me.userName, moderator_pic: '' }, false);
+  }
+
   /** Public; the moderators' names only for moderators and admins. */
   async log(viewer: AuthUser | null, query: ModerationLogQueryDto): Promise<ModerationLogReply> {
     const limit = MODERATION.logPageSize;
@@ -209,6 +274,14 @@ export class ModerationService {
     await this.users.update(row.id, { role: input.role, updated_at: new Date().toISOString() });
     return this.usersService.getProfile(row.id);
   }
+}
+
+/** The suspension's end: `until` (in the future) or, without it, indefinitely. */
+function suspensionEnd(until: string | undefined, now: Date): string {
+  if (until === undefined) return MODERATION.suspendedIndefinitely;
+  const time = Date.parse(until);
+  if (Number.isNaN(time) || time <= now.getTime()) throw new BadRequestError('until must be in the future');
+  return new Date(time).toISOString();
 }
 
 function requireModerator(me: AuthUser): void {

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   MODERATION_ACTIONS,
@@ -82,4 +83,33 @@ export class SetRoleDto {
   @ApiProperty({ enum: ROLES, description: "'user' is the issue's member (decision 047)" })
   @IsIn(ROLES, { message: `role must be one of: ${ROLES.join(', ')}` })
   role: Role;
+}
+
+/** The reason every moderation action carries: it is shown in the public log. */
+function ReasonField(): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ maxLength: MODERATION.reasonMax, description: 'Shown in the public moderation log' }),
+    Trim(),
+    IsNotEmpty(say('reason is required', 'Say why: the reason is shown in the moderation log.')),
+    IsString({ message: 'reason must be text' }),
+    MaxLength(MODERATION.reasonMax, { message: `reason must be at most ${MODERATION.reasonMax} characters` }),
+  );
+}
+
+export class SuspendDto {
+  @ReasonField()
+  reason: string;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: 'When the suspension ends (in the future). Absent: indefinitely.',
+  })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'until must be a date and time (ISO 8601)' })
+  until?: string;
+}
+
+export class UnsuspendDto {
+  @ReasonField()
+  reason: string;
 }

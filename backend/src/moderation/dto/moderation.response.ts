@@ -8,10 +8,11 @@ import type {
   ReportReply,
   ReportedTarget,
   ResolveReportsReply,
+  SuspensionReply,
 } from '@techit/contract/api-types';
 import {
-  MODERATION_ACTIONS,
-  type ModerationAction,
+  MODERATION_LOG_ACTIONS,
+  type ModerationLogAction,
   REPORT_REASONS,
   REPORT_STATUSES,
   REPORT_TARGET_KINDS,
@@ -64,7 +65,7 @@ export class ReportQueueResponse implements ReportQueueReply {
 export class ModerationLogEntryResponse implements ModerationLogEntry {
   @ApiProperty() _id: string;
   @ApiProperty({ format: 'date-time' }) at: string;
-  @ApiProperty({ enum: MODERATION_ACTIONS }) action: ModerationAction;
+  @ApiProperty({ enum: MODERATION_LOG_ACTIONS }) action: ModerationLogAction;
   @ApiProperty({ enum: REPORT_TARGET_KINDS }) targetKind: ReportTargetKind;
   @ApiProperty() targetId: string;
   @ApiProperty() reason: string;
@@ -79,5 +80,12 @@ export class ModerationLogResponse implements ModerationLogReply {
 
 export class ResolveReportsResponse implements ResolveReportsReply {
   @ApiProperty({ description: 'How many open reports this closed' }) resolved: number;
+  @ApiProperty({ type: ModerationLogEntryResponse }) entry: ModerationLogEntryResponse;
+}
+
+export class SuspensionResponse implements SuspensionReply {
+  @ApiProperty() userId: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'null once lifted' })
+  suspendedUntil: string | null;
   @ApiProperty({ type: ModerationLogEntryResponse }) entry: ModerationLogEntryResponse;
 }
