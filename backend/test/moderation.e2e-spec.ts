@@ -322,6 +322,16 @@ describe('moderation', () => {
           .post as Post;
         expect(whole).toMatchObject({ removed: true, title: post.title, postedBy: { _id: author.id } });
       }
+      // It takes no new likes or comments (from anyone), and nothing is written.
+      await expectDatabaseUnchanged(t.db, async () => {
+        await t.http.put('/api/like').set('Authorization', moderator.auth).send({ postId: post._id }).expect(404);
+        const comment = await t.http
+          .put('/api/comment')
+          .set('Authorization', author.auth)
+          .send({ postId: post._id, text: 'still here?' });
+        expect(comment.status).toBe(409);
+        expect(comment.body.error).toBe('This post was removed by the moderators; it takes no new comments');
+      });
       await t.http.get(`/api/posts/${post._id}/comments`).expect(404);
       await t.http.get(`/api/posts/${post._id}/comments`).set('Authorization', author.auth).expect(200);
       // The server-rendered page is not found for its readers.

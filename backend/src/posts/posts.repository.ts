@@ -96,7 +96,7 @@ export class PostsRepository {
         .updateTable('posts')
         .set((eb) => ({ likes_count: eb('likes_count', '+', p.delta) }))
         .where('id', '=', p.id)
-        .returning(['likes_count', 'commenters_count', 'created_at', 'author_id']),
+        .returning(['likes_count', 'commenters_count', 'created_at', 'author_id', 'removed_at']),
     ),
     comments: new PreparedQuery((ex, p: { id: string; delta: number }) =>
       ex
@@ -452,7 +452,11 @@ export class PostsRepository {
    * row until the transaction ends, so a concurrent delete waits for this change and likes of one
    * post queue up instead of deadlocking.
    */
-  adjustLikes(postId: string, delta: 1 | -1, ex: Executor): Promise<(HotInputs & { author_id: string }) | undefined> {
+  adjustLikes(
+    postId: string,
+    delta: 1 | -1,
+    ex: Executor,
+  ): Promise<(HotInputs & { author_id: string; removed_at: string | null }) | undefined> {
     return this.prepared.likes.first(ex, { id: postId, delta });
   }
 

@@ -393,7 +393,9 @@ export class PostsService {
     const at = new Date().toISOString();
     const { reply, notified } = await this.transactions.run(async (trx) => {
       const counted = await this.posts.adjustLikes(postId, 1, trx);
-      if (counted === undefined) throw new NotFoundError(POST_NOT_FOUND);
+      // A post the moderators removed takes no likes (decision 047): read by the same statement,
+      // and the throw rolls the count back.
+      if (counted === undefined || counted.removed_at !== null) throw new NotFoundError(POST_NOT_FOUND);
       let likesCount = counted.likes_count;
       let notified: string[] = [];
       if (await this.posts.addLike(postId, me.id, at, trx)) {
@@ -448,6 +450,9 @@ export class PostsService {
     view: PostView = DEFAULT_POST_VIEW,
   ): Promise<Post> {
     const post = await this.requirePost(rawPostId);
+    if (post.removed_at !== null) {
+      throw new ConflictError('This post was removed by the moderators; it takes no new comments');
+    }
     // The DTO checked its form; null and missing both mean a comment at the top.
     const parentId = input.parentId ? parseObjectId(input.parentId) : null;
     // Before the transaction: rendering holds no lock.
