@@ -24,6 +24,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db.schema.alterTable(table).addColumn('removed_by', 'text').execute();
   }
   await db.schema.alterTable('users').addColumn('suspended_until', 'text').execute();
+  // The removed posts alone (few): where a tag page asks "is this post removed?" per post_tags row,
+  // PostgreSQL plans an anti-join against them, which this index answers without reading posts.
+  await db.schema
+    .createIndex('posts_removed_idx')
+    .on('posts')
+    .column('id')
+    .where(sql.ref('removed_at'), 'is not', null)
+    .execute();
 
   await db.schema
     .createTable('reports')
@@ -134,6 +142,7 @@ export async function down(db: Kysely<any>): Promise<void> {
         return null;
       end $$`.execute(db);
   }
+  await db.schema.dropIndex('posts_removed_idx').execute();
   await db.schema.dropTable('moderation_actions').execute();
   await db.schema.dropTable('reports').execute();
   await db.schema.alterTable('users').dropColumn('suspended_until').execute();
