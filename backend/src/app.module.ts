@@ -10,6 +10,7 @@ import { HealthModule } from './health/health.module';
 import { DraftsModule } from './drafts/drafts.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { MarkdownModule } from './markdown/markdown.module';
+import { ModerationModule } from './moderation/moderation.module';
 import { NoticesModule } from './notices/notices.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PagesModule } from './pages/pages.module';
@@ -41,6 +42,7 @@ export class AppModule {
         DraftsModule,
         UploadsModule,
         MarkdownModule,
+        ModerationModule,
         SearchModule,
         HealthModule,
         PagesModule,

@@ -149,3 +149,17 @@ export const OUTSIDE = {
   feedEntries: 30,
   sitemapPageSize: 50_000,
 } as const;
+
+// Issue 20: moderation
+/**
+ * Reports and the queue: a report's note, a moderator's reason, a queue or log page. A suspension
+ * without `until` lasts until SUSPENDED_INDEFINITELY (far future: "indefinitely").
+ */
+export const MODERATION = {
+  noteMax: 500,
+  reasonMax: 500,
+  queuePageSize: 20,
+  logPageSize: 50,
+  excerptMax: 200,
+  suspendedIndefinitely: '9999-12-31T23:59:59.999Z',
+} as const;

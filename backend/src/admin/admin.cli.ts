@@ -1,21 +1,34 @@
 import 'reflect-metadata';
+import type { Role } from '@techit/contract/enums';
 import { withCliAppContext } from '../common/cli-app-context';
 import { UsersService } from '../users/users.service';
 
-const USAGE = 'Usage: npm run admin -- grant <userName> | revoke <userName>';
+const USAGE =
+  'Usage: npm run admin -- grant <userName> | revoke <userName> | grant-moderator <userName> | revoke-moderator <userName>';
 
-/** `npm run admin -- grant|revoke <userName>`: the stored admin role, beside ADMIN_USERNAMES. */
+/** The stored role each command sets; `revoke-moderator` only takes back a moderator's. */
+const COMMANDS: Record<string, { role: Role; from?: Role }> = {
+  grant: { role: 'admin' },
+  revoke: { role: 'user' },
+  'grant-moderator': { role: 'moderator' },
+  'revoke-moderator': { role: 'user', from: 'moderator' },
+};
+
+/**
+ * `npm run admin -- grant|revoke|grant-moderator|revoke-moderator <userName>`: the stored role,
+ * beside ADMIN_USERNAMES. 'user' is the issue's "member" (docs/decisions/047-moderation.md).
+ */
 async function main(): Promise<void> {
   const [command, userName] = process.argv.slice(2);
-  if ((command !== 'grant' && command !== 'revoke') || !userName) {
+  const change = command === undefined ? undefined : COMMANDS[command];
+  if (!change || !userName) {
     console.error(USAGE);
     process.exitCode = 2;
     return;
   }
   await withCliAppContext(async (context) => {
-    const role = command === 'grant' ? 'admin' : 'user';
-    const user = await context.get(UsersService).setStoredRole(userName, role);
-    console.log(`${user.userName} now has the stored role "${role}" (effective role: ${user.role})`);
+    const user = await context.get(UsersService).setStoredRole(userName, change.role, change.from);
+    console.log(`${user.userName} now has the stored role "${change.role}" (effective role: ${user.role})`);
   });
 }
 

@@ -72,6 +72,7 @@ export const RATE_LIMIT_NAMES = [
   'likeFollow',
   'drafts',
   'preview',
+  'reports',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 /** At most `limit` requests in any `windowSeconds`. */
@@ -330,6 +331,8 @@ const RATE_LIMIT_SETTINGS: Record<RateLimitName, [setting: string, fallback: str
   // Autosave: one save every ~3 s per open editor is 20 a minute; 120 leaves room for six.
   drafts: ['RATE_LIMIT_DRAFTS', '120/1m'],
   preview: ['RATE_LIMIT_PREVIEW', '60/1m'],
+  // Reports (POST /api/reports), per user: enough for a bad evening, too few to flood the queue.
+  reports: ['RATE_LIMIT_REPORTS', '20/1h'],
 };
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600 };

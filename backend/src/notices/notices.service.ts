@@ -33,12 +33,12 @@ export class NoticesService {
     private readonly notifications: NotificationsService,
   ) {}
 
-  all(query: PageQueryDto): Promise<NoticePage> {
-    return this.page(null, query);
+  all(query: PageQueryDto, viewer: AuthUser | null = null): Promise<NoticePage> {
+    return this.page(null, query, viewer);
   }
 
-  async byUser(rawUserId: string, query: PageQueryDto): Promise<NoticePage> {
-    return this.page(await this.users.requireExisting(rawUserId), query);
+  async byUser(rawUserId: string, query: PageQueryDto, viewer: AuthUser | null = null): Promise<NoticePage> {
+    return this.page(await this.users.requireExisting(rawUserId), query, viewer);
   }
 
   async create(me: AuthUser, input: CreateNoticeDto): Promise<Notice> {
@@ -71,7 +71,7 @@ export class NoticesService {
     await this.notifications.signal(notified);
     // Right after the notice is stored: a failed create keeps the draft.
     await this.drafts.discardPublished(me, input.draftId);
-    return toNotice(await this.require(id));
+    return toNotice(await this.require(id), me);
   }
 
   async delete(me: AuthUser, rawId: string): Promise<Notice> {
@@ -80,13 +80,13 @@ export class NoticesService {
       throw new ForbiddenError('Only the author or an admin can delete this notice');
     }
     await this.notices.delete(row.id);
-    return toNotice(row);
+    return toNotice(row, me);
   }
 
-  private async page(authorId: string | null, query: PageQueryDto): Promise<NoticePage> {
+  private async page(authorId: string | null, query: PageQueryDto, viewer: AuthUser | null): Promise<NoticePage> {
     const request = toPageRequest(query, PAGINATION.listPageSize);
     const { rows, nextCursor } = toPage(await this.notices.list(authorId, withLookahead(request)), request.limit);
-    return { notices: rows.map(toNotice), nextCursor };
+    return { notices: rows.map((row) => toNotice(row, viewer)), nextCursor };
   }
 
   private async require(rawId: string): Promise<NoticeWithAuthor> {

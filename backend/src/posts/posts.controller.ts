@@ -83,8 +83,14 @@ export class PostsController {
   })
   @ApiOkResponse({ type: CommentsResponse })
   @ApiErrors(400, 404)
-  comments(@Param('id') id: string, @Query() query: CommentsQueryDto): Promise<CommentsReply> {
-    return this.posts.comments(id, query);
+  @UseGuards(OptionalJwtAuthGuard)
+  @ApiBearerAuth()
+  comments(
+    @Param('id') id: string,
+    @Query() query: CommentsQueryDto,
+    @CurrentUser() viewer: AuthUser | null,
+  ): Promise<CommentsReply> {
+    return this.posts.comments(id, query, viewer);
   }
 
   @Get('posts/:id/revisions')

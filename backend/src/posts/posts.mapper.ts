@@ -2,11 +2,14 @@ import {
   type Comment,
   DELETED_AUTHOR,
   type Post,
+  REMOVED_AUTHOR,
   type PostRevision,
   type RevisionChanges,
   type TopPost,
 } from '@techit/contract/api-types';
 import type { Category } from '@techit/contract/enums';
+import type { Role } from '@techit/contract/enums';
+import { seesRemoved } from '../admin/admin-policy';
 import { storedHtml } from '../markdown/stored-html';
 import type { CommentWithAuthor, PostWithAuthor, PostWithBody, RevisionWithEditor } from './posts.repository';
 
@@ -14,10 +17,22 @@ function author(row: { author_id: string; author_user_name: string; author_pic: 
   return { _id: row.author_id, userName: row.author_user_name, pic: row.author_pic };
 }
 
-export function toComment(row: CommentWithAuthor): Comment {
+/** Who reads: removed content is whole for its author and the moderators only (decision 047). */
+export type Viewer = { id: string; role: Role } | null;
+
+/** toComment for one reader, for `.map`. */
+export function commentFor(viewer: Viewer): (row: CommentWithAuthor) => Comment {
+  return (row) => toComment(row, viewer);
+}
+
+export function toComment(row: CommentWithAuthor, viewer: Viewer): Comment {
   const thread = { parentId: row.parent_id, editedAt: row.edited_at, createdAt: row.created_at };
   if (row.deleted) return { _id: row.id, text: '', textHtml: '', postedBy: DELETED_AUTHOR, deleted: true, ...thread };
+  if (row.removed_at !== null && !seesRemoved(viewer, row.author_id)) {
+    return { _id: row.id, text: '', textHtml: '', postedBy: REMOVED_AUTHOR, deleted: false, removed: true, ...thread };
+  }
   return {
+    ...(row.removed_at !== null ? { removed: true } : {}),
     _id: row.id,
     text: row.text,
     textHtml: storedHtml(row.text_html, row.text),
@@ -54,6 +69,30 @@ export function toPost(
     updatedAt: row.updated_at,
     editedAt: row.edited_at ?? null,
     bookmarked,
+  };
+}
+
+/**
+ * A post the moderators removed, as `viewer` reads it by id (lists never carry one): whole and
+ * marked for its author and the moderators, else an empty placeholder with no author.
+ */
+export function asRemoved(post: Post, authorId: string, viewer: Viewer): Post {
+  if (seesRemoved(viewer, authorId)) return { ...post, removed: true };
+  return {
+    ...post,
+    removed: true,
+    title: '',
+    desc: '',
+    descHtml: '',
+    ...(post.body !== undefined ? { body: '', bodyHtml: '' } : {}),
+    photo: '',
+    link1: '',
+    link2: '',
+    tags: [],
+    likes: [],
+    comments: [],
+    ...(post.commentsNextCursor !== undefined ? { commentsNextCursor: null } : {}),
+    postedBy: REMOVED_AUTHOR,
   };
 }
 

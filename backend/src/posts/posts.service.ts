@@ -15,6 +15,7 @@ import {
   TOP_POSTS_COUNT,
 } from '@techit/contract/limits';
 import type { AuthUser } from '../auth/auth-user';
+import { seesRemoved } from '../admin/admin-policy';
 import { BookmarksRepository } from '../bookmarks/bookmarks.repository';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../common/app-errors';
 import {
@@ -44,7 +45,7 @@ import type { CommentsQueryDto, RevisionsQueryDto, UserPostsQueryDto } from './d
 import { hotScore } from './hot-score';
 import { THREAD_READ } from './thread-read';
 import { changedFields, type RevisedValues } from './post-changes';
-import { toComment, toPost, toRevision, toSinglePost, toTopPost } from './posts.mapper';
+import { asRemoved, commentFor, toPost, toRevision, toSinglePost, toTopPost } from './posts.mapper';
 import {
   type CommentWithAuthor,
   type MuteFilter,
@@ -131,9 +132,12 @@ export class PostsService {
    * A conversation, oldest first. Asked bare (the spec's call) it is the whole conversation, as the
    * spec's client expects; with `limit` or `cursor` (our web app) one page plus the next page's cursor.
    */
-  async comments(rawId: string, query: CommentsQueryDto): Promise<CommentPage> {
+  async comments(rawId: string, query: CommentsQueryDto, viewer: AuthUser | null = null): Promise<CommentPage> {
     const post = await this.requirePost(rawId);
-    if (query.thread !== undefined) return this.thread(post.id, query);
+    // A removed post's conversation goes with it, but for its author and the moderators.
+    if (post.removed_at !== null && !seesRemoved(viewer, post.author_id)) throw new NotFoundError(POST_NOT_FOUND);
+    const toComment = commentFor(viewer);
+    if (query.thread !== undefined) return this.thread(post.id, query, viewer);
     if (query.limit === undefined && query.cursor === undefined) {
       return { comments: (await this.posts.commentsOf(post.id)).map(toComment), nextCursor: null };
     }
@@ -148,7 +152,7 @@ export class PostsService {
    * comment, then the replies below it, oldest first, a page at a time (the ancestors and the
    * comment come with the first page only).
    */
-  private async thread(postId: string, query: CommentsQueryDto): Promise<CommentPage> {
+  private async thread(postId: string, query: CommentsQueryDto, viewer: AuthUser | null): Promise<CommentPage> {
     if (query.limit !== undefined) throw new BadRequestError('limit cannot be combined with thread');
     const commentId = parseObjectId(query.thread);
     if (!commentId) throw new BadRequestError('thread must be a comment id');
@@ -164,7 +168,7 @@ export class PostsService {
     ]);
     if (chain.length === 0) throw new NotFoundError(COMMENT_NOT_FOUND);
     const { rows, nextCursor } = toPage(below, THREAD_READ.pageSize);
-    return { comments: [...(after ? [] : chain), ...rows].map(toComment), nextCursor };
+    return { comments: [...(after ? [] : chain), ...rows].map(commentFor(viewer)), nextCursor };
   }
 
   /** No window is the seed's (and the spec's) top posts: the 5 best of all time. */
@@ -389,7 +393,9 @@ export class PostsService {
     const at = new Date().toISOString();
     const { reply, notified } = await this.transactions.run(async (trx) => {
       const counted = await this.posts.adjustLikes(postId, 1, trx);
-      if (counted === undefined) throw new NotFoundError(POST_NOT_FOUND);
+      // A post the moderators removed takes no likes (decision 047): read by the same statement,
+      // and the throw rolls the count back.
+      if (counted === undefined || counted.removed_at !== null) throw new NotFoundError(POST_NOT_FOUND);
       let likesCount = counted.likes_count;
       let notified: string[] = [];
       if (await this.posts.addLike(postId, me.id, at, trx)) {
@@ -444,6 +450,9 @@ export class PostsService {
     view: PostView = DEFAULT_POST_VIEW,
   ): Promise<Post> {
     const post = await this.requirePost(rawPostId);
+    if (post.removed_at !== null) {
+      throw new ConflictError('This post was removed by the moderators; it takes no new comments');
+    }
     // The DTO checked its form; null and missing both mean a comment at the top.
     const parentId = input.parentId ? parseObjectId(input.parentId) : null;
     // Before the transaction: rendering holds no lock.
@@ -675,7 +684,7 @@ export class PostsService {
         toPost(
           row,
           (likesByPost.get(row.id) ?? []).map((like) => like.user_id),
-          (commentsByPost.get(row.id) ?? []).map(toComment),
+          (commentsByPost.get(row.id) ?? []).map(commentFor(viewer)),
           tagsOf(row.id),
           saved.has(row.id),
         ),
@@ -700,6 +709,12 @@ export class PostsService {
    * like and the first page of the conversation, with the cursor of the next.
    */
   private async single(row: PostWithBody, viewer: AuthUser | null, view: PostView): Promise<Post> {
+    const post = await this.singleAsStored(row, viewer, view);
+    return row.removed_at === null ? post : asRemoved(post, row.author_id, viewer);
+  }
+
+  private async singleAsStored(row: PostWithBody, viewer: AuthUser | null, view: PostView): Promise<Post> {
+    const toComment = commentFor(viewer);
     const [tagsByPost, saved] = await Promise.all([
       this.tags.tagsOfPosts([row.id]),
       this.bookmarkedBy([row.id], viewer),
@@ -756,7 +771,13 @@ function toViewedPost(
   tags: string[],
   bookmarked: boolean,
 ): Post {
-  return toPost(row, viewer && liked.has(row.id) ? [viewer.id] : [], comments.map(toComment), tags, bookmarked);
+  return toPost(
+    row,
+    viewer && liked.has(row.id) ? [viewer.id] : [],
+    comments.map(commentFor(viewer)),
+    tags,
+    bookmarked,
+  );
 }
 
 function revisedValuesOf(row: PostRow, tags: string[]): RevisedValues {

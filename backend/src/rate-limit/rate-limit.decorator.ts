@@ -15,6 +15,7 @@ export const ROUTE_RATE_LIMITS: readonly RouteRateLimitName[] = [
   'likeFollow',
   'drafts',
   'preview',
+  'reports',
 ];
 
 const RATE_LIMITS_METADATA = 'techit:rate-limits';

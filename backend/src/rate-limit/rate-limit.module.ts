@@ -58,6 +58,7 @@ function routeThrottlers(rules: RateLimitRules, trackers: RateLimitTrackers, ref
     likeFollow: (request) => trackers.userOrIp(request),
     drafts: (request) => trackers.userOrIp(request),
     preview: (request) => trackers.userOrIp(request),
+    reports: (request) => trackers.userOrIp(request),
   };
   return ROUTE_RATE_LIMITS.map((name) => {
     const windowMs = rules[name].windowSeconds * 1000;

@@ -46,7 +46,9 @@ export class SearchRepository {
         'users.user_name as author_user_name',
         'users.pic as author_pic',
         'notices.created_at',
-      ]);
+      ])
+      // A notice the moderators removed leaves search (decision 047).
+      .where('notices.removed_at', 'is', null);
     for (const term of query.terms) {
       const like = sql<SqlBool>`lower(notices.description) like ${contains(term.tokens)}`;
       select = select.where(term.negated ? sql<SqlBool>`not (${like})` : like);

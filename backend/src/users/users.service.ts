@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Me, ProfileUser } from '@techit/contract/api-types';
 import type { Role, Theme } from '@techit/contract/enums';
 import { AdminPolicy } from '../admin/admin-policy';
-import { BadRequestError, NotFoundError } from '../common/app-errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../common/app-errors';
 import { parseObjectId } from '../common/object-id';
 import type { UserUpdate } from '../database/database.types';
 import { ImageReleaseService } from '../uploads/image-release.service';
@@ -109,9 +109,13 @@ export class UsersService {
   }
 
   /** Used by `npm run admin`; the effective role also counts ADMIN_USERNAMES. */
-  async setStoredRole(userName: string, role: Role): Promise<Me> {
+  async setStoredRole(userName: string, role: Role, from?: Role): Promise<Me> {
     const row = await this.users.findByUserName(userName);
     if (!row) throw new NotFoundError(`There is no user named "${userName}"`);
+    // revoke-moderator takes back a moderator's role only (an admin stays an admin).
+    if (from !== undefined && row.role !== from) {
+      throw new ConflictError(`${row.user_name} has the stored role "${row.role}", not "${from}"; nothing changed`);
+    }
     await this.users.update(row.id, { role, updated_at: new Date().toISOString() });
     return this.getMe(row.id);
   }
