@@ -276,6 +276,33 @@ describe('fuzzing every endpoint with hostile input', () => {
   );
 
   it(
+    'never answers 5xx to hostile bodies on PUT /api/block, /unblock, /mute and /unmute',
+    () =>
+      check(
+        fc.record({
+          path: fc.constantFrom('/api/block', '/api/unblock', '/api/mute', '/api/unmute'),
+          request: bodyRequest({ userId: idValue(realIds) }),
+        }),
+        ({ path, request }) => send('PUT', path, request.auth, request.body, request.type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile query strings on GET /api/blocks and GET /api/mutes (limit, cursor)',
+    () =>
+      check(
+        fc.record({
+          path: fc.constantFrom('/api/blocks', '/api/mutes'),
+          query: hostileQuery(['limit', 'cursor'], cursors),
+          auth: asMe(),
+        }),
+        ({ path, query, auth }) => send('GET', `${path}?${query}`, auth),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
     'never answers 5xx to hostile bodies on PUT /api/comment',
     () =>
       check(

@@ -149,3 +149,7 @@ export const OUTSIDE = {
   feedEntries: 30,
   sitemapPageSize: 50_000,
 } as const;
+
+// Issue 20: blocks and mutes
+/** GET /api/blocks and /api/mutes: the caller's lists, newest first. */
+export const USER_RELATIONS = { defaultLimit: 20, maxLimit: 50 } as const;

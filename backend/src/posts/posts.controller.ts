@@ -75,6 +75,8 @@ export class PostsController {
   }
 
   @Get('posts/:id/comments')
+  @UseGuards(OptionalJwtAuthGuard)
+  @ApiBearerAuth()
   @ApiOperation({
     summary: "A post's comments, oldest first, or one comment's thread",
     description:
@@ -83,8 +85,12 @@ export class PostsController {
   })
   @ApiOkResponse({ type: CommentsResponse })
   @ApiErrors(400, 404)
-  comments(@Param('id') id: string, @Query() query: CommentsQueryDto): Promise<CommentsReply> {
-    return this.posts.comments(id, query);
+  comments(
+    @Param('id') id: string,
+    @Query() query: CommentsQueryDto,
+    @CurrentUser() viewer: AuthUser | null,
+  ): Promise<CommentsReply> {
+    return this.posts.comments(id, query, viewer);
   }
 
   @Get('posts/:id/revisions')

@@ -38,6 +38,11 @@ export class CommentResponse implements Comment {
   editedAt: string | null;
   @ApiProperty({ description: 'True for the "[deleted]" placeholder of a deleted comment that has replies' })
   deleted: boolean;
+  @ApiPropertyOptional({
+    enum: [true],
+    description: "Present (true) only when the signed-in reader mutes the comment's author: show it collapsed",
+  })
+  muted?: true;
 }
 
 export class PostResponse implements Post {
