@@ -190,6 +190,18 @@ describe('blocking', () => {
 
     it("comment on the blocker's post, and reply to a comment on it", async () => {
       await expectRejected(() => put(bob, '/api/comment', { postId: alicePost._id, text: 'hi' }), 403, BLOCKED.comment);
+      // With an Idempotency-Key too: a refused write keeps no key (decision 022), so nothing at all.
+      await expectRejected(
+        () =>
+          t.http
+            .put('/api/comment')
+            .set('Authorization', bob.auth)
+            .set('Idempotency-Key', `blocked-${bob.id}`)
+            .send({ postId: alicePost._id, text: 'hi' }),
+        403,
+        BLOCKED.comment,
+      );
+      expect(await t.db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', bob.id).execute()).toEqual([]);
       const carolOnAlice = await comment(carol, alicePost._id, 'carol on alice');
       await expectRejected(
         () => put(bob, '/api/comment', { postId: alicePost._id, text: 'hi', parentId: carolOnAlice._id }),
