@@ -48,7 +48,7 @@ export class PostsController {
       '(docs/decisions/033-hot-feed.md). tag: the posts of `tag`. tags: the posts of the tags the ' +
       "caller follows (a token is needed: 400 without). With a token, the posts of the caller's " +
       "muted tags are left out of every feed (but a tag's own feed shows that tag), and so are the " +
-      "posts of the users the caller mutes (every feed, no exception). Page by page " +
+      'posts of the users the caller mutes (every feed, no exception). Page by page ' +
       'or by cursor (a cursor belongs to its feed).',
   })
   @ApiOkResponse({ type: PostListResponse })
