@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { BlocksModule } from './blocks/blocks.module';
 import { BookmarksModule } from './bookmarks/bookmarks.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -36,6 +37,7 @@ export class AppModule {
         UsersModule,
         PostsModule,
         BookmarksModule,
+        BlocksModule,
         TagsModule,
         NoticesModule,
         NotificationsModule,

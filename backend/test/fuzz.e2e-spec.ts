@@ -295,6 +295,19 @@ describe('fuzzing every endpoint with hostile input', () => {
   );
 
   it(
+    'never answers 5xx to hostile bodies on PUT /api/block, /unblock, /mute and /unmute',
+    () =>
+      check(
+        fc.record({
+          path: fc.constantFrom('/api/block', '/api/unblock', '/api/mute', '/api/unmute'),
+          request: bodyRequest({ userId: idValue(realIds) }),
+        }),
+        ({ path, request }) => send('PUT', path, request.auth, request.body, request.type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
     'never answers 5xx to hostile query strings on GET /api/reports and GET /api/moderation-log',
     () =>
       check(
@@ -302,6 +315,20 @@ describe('fuzzing every endpoint with hostile input', () => {
           path: fc.constantFrom('/api/reports', '/api/moderation-log'),
           query: hostileQuery(['status', 'cursor'], ['open', 'resolved', ...cursors]),
           auth: fc.oneof(asMe(), fc.constant(moderator.auth)),
+        }),
+        ({ path, query, auth }) => send('GET', `${path}?${query}`, auth),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile query strings on GET /api/blocks and GET /api/mutes (limit, cursor)',
+    () =>
+      check(
+        fc.record({
+          path: fc.constantFrom('/api/blocks', '/api/mutes'),
+          query: hostileQuery(['limit', 'cursor'], cursors),
+          auth: asMe(),
         }),
         ({ path, query, auth }) => send('GET', `${path}?${query}`, auth),
       ),
@@ -1010,6 +1037,12 @@ const TAILORED = [
   'PUT /api/bookmark',
   'PUT /api/unbookmark',
   'GET /api/bookmarks',
+  'PUT /api/block',
+  'PUT /api/unblock',
+  'PUT /api/mute',
+  'PUT /api/unmute',
+  'GET /api/blocks',
+  'GET /api/mutes',
   'PUT /api/comment',
   'PUT /api/comment/{postId}/{commentId}',
   'DELETE /api/comment/{postId}/{commentId}',

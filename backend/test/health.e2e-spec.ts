@@ -101,6 +101,12 @@ describe('API docs', () => {
         'PUT /api/admin/users/{id}/role',
         'PUT /api/admin/users/{id}/suspend',
         'PUT /api/admin/users/{id}/unsuspend',
+        'PUT /api/block',
+        'PUT /api/unblock',
+        'PUT /api/mute',
+        'PUT /api/unmute',
+        'GET /api/blocks',
+        'GET /api/mutes',
       ].sort(),
     );
     for (const { route, operation } of routes) {
@@ -121,7 +127,8 @@ describe('API docs', () => {
       'GET /api/top-posts',
       'GET /api/tags',
       'GET /api/tags/{name}',
-      // A removed comment or notice is whole for its author and the moderators (decision 047).
+      // A removed comment or notice is whole for its author and the moderators (decision 047);
+      // comments say muted: true for the reader's muted authors, allnotices leaves them out (048).
       'GET /api/posts/{id}/comments',
       'GET /api/allnotices',
       'GET /api/usernotices/{userId}',
@@ -155,6 +162,12 @@ describe('API docs', () => {
       'PUT /api/admin/users/{id}/role',
       'PUT /api/admin/users/{id}/suspend',
       'PUT /api/admin/users/{id}/unsuspend',
+      'PUT /api/block',
+      'PUT /api/unblock',
+      'PUT /api/mute',
+      'PUT /api/unmute',
+      'GET /api/blocks',
+      'GET /api/mutes',
     ];
     expect(loggedIn.map(authDocsOf)).toEqual(loggedIn.map((route) => ({ route, security: true, answers401: true })));
     // Fully public reads take no token at all.

@@ -71,6 +71,11 @@ export interface Comment {
    * with no text and REMOVED_AUTHOR; its author and the moderators get it whole.
    */
   removed?: boolean;
+  /**
+   * Issue 20: present (true) only when the signed-in reader mutes the comment's author; the web
+   * app collapses it behind "show" (docs/decisions/048-blocks-and-mutes.md). Absent otherwise.
+   */
+  muted?: true;
 }
 
 /** postedBy of a deleted comment kept for its replies: no author. */
@@ -613,4 +618,34 @@ export interface SuspensionReply {
   /** null once lifted. */
   suspendedUntil: IsoDate | null;
   entry: ModerationLogEntry;
+}
+
+// Issue 20: blocks and mutes (docs/decisions/048-blocks-and-mutes.md)
+
+/** PUT /api/block, /api/unblock, /api/mute, /api/unmute: the body. */
+export interface UserIdRequest {
+  userId: Id;
+}
+
+/** PUT /api/block and /api/unblock: whether the caller now blocks the user. */
+export interface BlockReply {
+  userId: Id;
+  blocked: boolean;
+}
+
+/** PUT /api/mute and /api/unmute: whether the caller now mutes the user. */
+export interface MuteReply {
+  userId: Id;
+  muted: boolean;
+}
+
+/** A user on the caller's block or mute list, with when they were added. */
+export interface RelatedUser extends Author {
+  since: IsoDate;
+}
+
+/** GET /api/blocks and GET /api/mutes: the caller's own list, newest first, paged by cursor. */
+export interface RelatedUsersReply {
+  users: RelatedUser[];
+  nextCursor: string | null;
 }

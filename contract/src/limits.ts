@@ -163,3 +163,7 @@ export const MODERATION = {
   excerptMax: 200,
   suspendedIndefinitely: '9999-12-31T23:59:59.999Z',
 } as const;
+
+// Issue 20: blocks and mutes
+/** GET /api/blocks and /api/mutes: the caller's lists, newest first. */
+export const USER_RELATIONS = { defaultLimit: 20, maxLimit: 50 } as const;

@@ -92,6 +92,16 @@ export interface BookmarksTable {
   created_at: string;
 }
 
+/**
+ * A block or a mute (docs/decisions/048-blocks-and-mutes.md): `user_id` blocks (or mutes)
+ * `other_id`. Private to `user_id`.
+ */
+export interface UserRelationsTable {
+  user_id: string;
+  other_id: string;
+  created_at: string;
+}
+
 export interface CommentsTable {
   id: string;
   post_id: string;
@@ -272,6 +282,8 @@ export interface Database {
   post_revisions: PostRevisionsTable;
   likes: LikesTable;
   bookmarks: BookmarksTable;
+  blocks: UserRelationsTable;
+  mutes: UserRelationsTable;
   comments: CommentsTable;
   notices: NoticesTable;
   drafts: DraftsTable;

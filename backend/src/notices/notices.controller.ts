@@ -19,11 +19,14 @@ export class NoticesController {
   constructor(private readonly notices: NoticesService) {}
 
   @Get('allnotices')
-  @ApiOperation({ summary: 'Every notice, newest first' })
-  @ApiOkResponse({ type: NoticeListResponse })
-  @ApiErrors(400)
   @UseGuards(OptionalJwtAuthGuard)
   @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Every notice, newest first',
+    description: 'With a token, the notices of the users the caller mutes are left out.',
+  })
+  @ApiOkResponse({ type: NoticeListResponse })
+  @ApiErrors(400)
   all(@Query() query: PageQueryDto, @CurrentUser() viewer: AuthUser | null): Promise<NoticeListReply> {
     return this.notices.all(query, viewer);
   }

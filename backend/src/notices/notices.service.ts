@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Notice } from '@techit/contract/api-types';
 import { PAGINATION } from '@techit/contract/limits';
 import type { AuthUser } from '../auth/auth-user';
+import { BlockRules } from '../blocks/block-rules';
 import { ForbiddenError, NotFoundError } from '../common/app-errors';
 import { toPage, withLookahead } from '../common/cursor';
 import type { PageQueryDto } from '../common/dto/page-query.dto';
@@ -31,10 +32,12 @@ export class NoticesService {
     private readonly markdown: MarkdownService,
     private readonly transactions: TransactionRunner,
     private readonly notifications: NotificationsService,
+    private readonly blockRules: BlockRules,
   ) {}
 
+  /** Every notice but those of the users the reader mutes (docs/decisions/048-blocks-and-mutes.md). */
   all(query: PageQueryDto, viewer: AuthUser | null = null): Promise<NoticePage> {
-    return this.page(null, query, viewer);
+    return this.page(null, query, viewer, viewer?.id);
   }
 
   async byUser(rawUserId: string, query: PageQueryDto, viewer: AuthUser | null = null): Promise<NoticePage> {
@@ -48,6 +51,8 @@ export class NoticesService {
     const id = newObjectId(now);
     // The notice and its mentions' notifications in one transaction (docs/decisions/039-notifications.md).
     const notified = await this.transactions.run(async (trx) => {
+      // Nobody who blocks the author may be mentioned (docs/decisions/048-blocks-and-mutes.md).
+      await this.blockRules.refuseBlocked(me.id, { mentioned: mentionedIds }, trx);
       await this.notices.insert(
         {
           id,
@@ -83,9 +88,17 @@ export class NoticesService {
     return toNotice(row, me);
   }
 
-  private async page(authorId: string | null, query: PageQueryDto, viewer: AuthUser | null): Promise<NoticePage> {
+  private async page(
+    authorId: string | null,
+    query: PageQueryDto,
+    viewer: AuthUser | null,
+    mutedBy?: string,
+  ): Promise<NoticePage> {
     const request = toPageRequest(query, PAGINATION.listPageSize);
-    const { rows, nextCursor } = toPage(await this.notices.list(authorId, withLookahead(request)), request.limit);
+    const { rows, nextCursor } = toPage(
+      await this.notices.list(authorId, withLookahead(request), mutedBy),
+      request.limit,
+    );
     return { notices: rows.map((row) => toNotice(row, viewer)), nextCursor };
   }
 

@@ -39,7 +39,14 @@ export function toComment(row: CommentWithAuthor, viewer: Viewer): Comment {
     postedBy: author(row),
     deleted: false,
     ...thread,
+    // Only for the reader who mutes its author (docs/decisions/048-blocks-and-mutes.md); absent otherwise.
+    ...(isTrue(row.muted) ? { muted: true } : {}),
   };
+}
+
+/** A boolean column as the drivers read it: SQLite 1/0, PostgreSQL true/false. */
+function isTrue(value: unknown): boolean {
+  return value === true || value === 1 || value === '1';
 }
 
 /** `bookmarked`: whether the reader saved it (false for a visitor); it never describes anyone else. */

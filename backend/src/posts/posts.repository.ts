@@ -5,6 +5,7 @@ import { DATABASE } from '../database/database.tokens';
 import { keysetPage, newestFirst, oldestFirstPage } from '../database/keyset-page';
 import { PreparedQuery } from '../database/prepared-query';
 import { notRemoved } from '../moderation/removal-filters';
+import { mutedFlag, notBlockingActor } from '../blocks/relation-filters';
 import { notMutedBy } from '../tags/tag-filters';
 import type { HotInputs } from './hot-score';
 import type {
@@ -48,7 +49,11 @@ const LIST_COLUMNS = [
   'posts.render_version',
   'posts.removed_at',
 ] as const;
-export type CommentWithAuthor = CommentRow & { author_user_name: string; author_pic: string };
+/**
+ * A comment as replies read it; `muted` (read for a signed-in reader only) is whether that reader
+ * mutes its author (docs/decisions/048-blocks-and-mutes.md): 1/0 on SQLite, true/false on PostgreSQL.
+ */
+export type CommentWithAuthor = CommentRow & { author_user_name: string; author_pic: string; muted?: unknown };
 export type RevisionWithEditor = PostRevisionRow & { editor_user_name: string; editor_pic: string };
 
 /**
@@ -105,6 +110,19 @@ export class PostsRepository {
         .where('id', '=', p.id)
         .returning(['id', 'comments_count']),
     ),
+    /**
+     * A like's first step: as `likes` with +1, unless the post's author blocks the liker (then no
+     * row: the caller tells "blocked" from "no such post"). The block guard rides on the statement
+     * the like runs anyway, so the hottest write costs no extra statement for it.
+     */
+    likesUnlessBlocked: new PreparedQuery((ex, p: { id: string; actorId: string }) =>
+      ex
+        .updateTable('posts')
+        .set((eb) => ({ likes_count: eb('likes_count', '+', 1) }))
+        .where('id', '=', p.id)
+        .where(notBlockingActor(sql.ref<string>('posts.author_id'), p.actorId))
+        .returning(['likes_count', 'commenters_count', 'created_at', 'author_id', 'removed_at']),
+    ),
     addLike: new PreparedQuery((ex, p: { postId: string; userId: string; createdAt: string }) =>
       ex
         .insertInto('likes')
@@ -119,6 +137,12 @@ export class PostsRepository {
     ),
     commentsOf: new PreparedQuery((ex, p: { postId: string }) =>
       this.commentsWithAuthor(ex)
+        .where('comments.post_id', '=', p.postId)
+        .orderBy('comments.created_at')
+        .orderBy('comments.id'),
+    ),
+    commentsOfFor: new PreparedQuery((ex, p: { postId: string; readerId: string }) =>
+      this.commentsWithAuthor(ex, p.readerId)
         .where('comments.post_id', '=', p.postId)
         .orderBy('comments.created_at')
         .orderBy('comments.id'),
@@ -340,11 +364,14 @@ export class PostsRepository {
       .execute();
   }
 
-  /** The whole conversations of these posts, oldest first, in one statement (comments_post_created_idx). */
-  async commentsOfPosts(postIds: string[]): Promise<CommentWithAuthor[]> {
+  /**
+   * The whole conversations of these posts, oldest first, in one statement (comments_post_created_idx).
+   * `readerId` (here and in every comment read): whose mutes flag the comments (`muted`).
+   */
+  async commentsOfPosts(postIds: string[], readerId?: string): Promise<CommentWithAuthor[]> {
     if (postIds.length === 0) return [];
-    if (postIds.length === 1) return this.commentsOf(postIds[0]);
-    return this.commentsWithAuthor(this.db)
+    if (postIds.length === 1) return this.commentsOf(postIds[0], this.db, readerId);
+    return this.commentsWithAuthor(this.db, readerId)
       .where('comments.post_id', 'in', postIds)
       .orderBy('comments.created_at')
       .orderBy('comments.id')
@@ -352,16 +379,21 @@ export class PostsRepository {
   }
 
   /** One page of a post's conversation, oldest first, after `after` (see oldestFirstPage). */
-  commentsPage(postId: string, page: { limit: number; after?: Keyset }): Promise<CommentWithAuthor[]> {
+  commentsPage(
+    postId: string,
+    page: { limit: number; after?: Keyset },
+    readerId?: string,
+  ): Promise<CommentWithAuthor[]> {
     return oldestFirstPage(
-      this.commentsWithAuthor(this.db).where('comments.post_id', '=', postId),
+      this.commentsWithAuthor(this.db, readerId).where('comments.post_id', '=', postId),
       'comments',
       page,
     ).execute();
   }
 
   /** A post's whole conversation, oldest first. */
-  commentsOf(postId: string, ex: Executor = this.db): Promise<CommentWithAuthor[]> {
+  commentsOf(postId: string, ex: Executor = this.db, readerId?: string): Promise<CommentWithAuthor[]> {
+    if (readerId !== undefined) return this.prepared.commentsOfFor.rows(ex, { postId, readerId });
     return this.prepared.commentsOf.rows(ex, { postId });
   }
 
@@ -370,12 +402,12 @@ export class PostsRepository {
    * index range read per post, so a thread of 10,000 comments costs what a thread of 3 does (a
    * window function would read every comment of every post on the page).
    */
-  async latestCommentsOf(postIds: string[], perPost: number): Promise<CommentWithAuthor[]> {
+  async latestCommentsOf(postIds: string[], perPost: number, readerId?: string): Promise<CommentWithAuthor[]> {
     if (postIds.length === 0) return [];
     const newest = (postId: string, index: number) =>
       this.db
         .selectFrom(
-          this.commentsWithAuthor(this.db)
+          this.commentsWithAuthor(this.db, readerId)
             .where('comments.post_id', '=', postId)
             .orderBy('comments.created_at', 'desc')
             .orderBy('comments.id', 'desc')
@@ -458,6 +490,15 @@ export class PostsRepository {
     ex: Executor,
   ): Promise<(HotInputs & { author_id: string; removed_at: string | null }) | undefined> {
     return this.prepared.likes.first(ex, { id: postId, delta });
+  }
+
+  /** adjustLikes(+1) for a like by `actorId`: undefined also when the post's author blocks them. */
+  countLikeUnlessBlocked(
+    postId: string,
+    actorId: string,
+    ex: Executor,
+  ): Promise<(HotInputs & { author_id: string; removed_at: string | null }) | undefined> {
+    return this.prepared.likesUnlessBlocked.first(ex, { id: postId, actorId });
   }
 
   /** Stores the hot score computed from the counters the same transaction just wrote. */
@@ -549,7 +590,7 @@ export class PostsRepository {
    * The comment of this post and its ancestors, root first: one recursive walk up parent_id
    * (comments' primary key serves each step). Empty when the post has no such comment.
    */
-  commentWithAncestors(postId: string, commentId: string): Promise<CommentWithAuthor[]> {
+  commentWithAncestors(postId: string, commentId: string, readerId?: string): Promise<CommentWithAuthor[]> {
     return this.db
       .withRecursive('chain(id, parent_id, up)', (db) =>
         db
@@ -569,6 +610,7 @@ export class PostsRepository {
       .innerJoin('users', 'users.id', 'comments.author_id')
       .selectAll('comments')
       .select(['users.user_name as author_user_name', 'users.pic as author_pic'])
+      .$if(readerId !== undefined, (query) => query.select(mutedOf(readerId ?? '')))
       .orderBy('chain.up', 'desc')
       .execute();
   }
@@ -580,6 +622,7 @@ export class PostsRepository {
   commentDescendants(
     commentId: string,
     page: { limit: number; maxDepth: number; after?: Keyset },
+    readerId?: string,
   ): Promise<CommentWithAuthor[]> {
     const query = this.db
       .withRecursive('subtree(id, depth)', (db) =>
@@ -599,16 +642,19 @@ export class PostsRepository {
       .innerJoin('comments', 'comments.id', 'subtree.id')
       .innerJoin('users', 'users.id', 'comments.author_id')
       .selectAll('comments')
-      .select(['users.user_name as author_user_name', 'users.pic as author_pic']);
+      .select(['users.user_name as author_user_name', 'users.pic as author_pic'])
+      .$if(readerId !== undefined, (query) => query.select(mutedOf(readerId ?? '')));
     return oldestFirstPage(query, 'comments', page).execute();
   }
 
-  private commentsWithAuthor(ex: Executor) {
+  /** With `readerId`, each comment also says whether that reader mutes its author (`muted`). */
+  private commentsWithAuthor(ex: Executor, readerId?: string) {
     return ex
       .selectFrom('comments')
       .innerJoin('users', 'users.id', 'comments.author_id')
       .selectAll('comments')
-      .select(['users.user_name as author_user_name', 'users.pic as author_pic']);
+      .select(['users.user_name as author_user_name', 'users.pic as author_pic'])
+      .$if(readerId !== undefined, (query) => query.select(mutedOf(readerId ?? '')));
   }
 
   private postsWithAuthor(ex: Executor): SelectQueryBuilder<Database, 'posts' | 'users', PostWithAuthor> {
@@ -618,6 +664,11 @@ export class PostsRepository {
       .select(LIST_COLUMNS)
       .select(['users.user_name as author_user_name', 'users.pic as author_pic']);
   }
+}
+
+/** The `muted` column of a comment row: whether the reader mutes its author (relation-filters.ts). */
+function mutedOf(readerId: string) {
+  return mutedFlag(readerId, sql.ref<string>('comments.author_id')).as('muted');
 }
 
 /** The replies to a comment (comments_parent_idx), for "has it any?" checks. */

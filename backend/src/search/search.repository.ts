@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type SqlBool, sql } from 'kysely';
+import { authorNotMutedBy } from '../blocks/relation-filters';
 import { DATABASE } from '../database/database.tokens';
 import type { Db } from '../database/database.types';
 import type { SearchQuery } from './search-query.parser';
@@ -35,7 +36,8 @@ function contains(tokens: string[]): string {
 export class SearchRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  notices(query: SearchQuery, offset: number, limit: number): Promise<NoticeHitRow[]> {
+  /** `mutedBy`: the notices of the users that reader mutes are left out (decision 048). */
+  notices(query: SearchQuery, offset: number, limit: number, mutedBy?: string): Promise<NoticeHitRow[]> {
     let select = this.db
       .selectFrom('notices')
       .innerJoin('users', 'users.id', 'notices.author_id')
@@ -54,6 +56,7 @@ export class SearchRepository {
       select = select.where(term.negated ? sql<SqlBool>`not (${like})` : like);
     }
     if (query.author) select = select.where(sql<SqlBool>`lower(users.user_name) = ${query.author.toLowerCase()}`);
+    if (mutedBy !== undefined) select = select.where(authorNotMutedBy(mutedBy, sql.ref<string>('notices.author_id')));
     return select
       .orderBy('notices.created_at', 'desc')
       .orderBy('notices.id', 'desc')

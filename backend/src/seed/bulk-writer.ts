@@ -5,6 +5,8 @@ import type { Database, Dialect } from '../database/database.types';
 type UnseededTable =
   | 'drafts'
   | 'bookmarks'
+  | 'blocks'
+  | 'mutes'
   | 'notification_actors'
   | 'notifications'
   | 'notification_settings'
@@ -62,6 +64,8 @@ export const TABLES_TO_RESET: readonly (TableName | UnseededTable)[] = [
   'bookmarks',
   'reports',
   'moderation_actions',
+  'blocks',
+  'mutes',
   'notification_actors',
   'notifications',
   'notification_settings',

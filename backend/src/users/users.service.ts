@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Me, ProfileUser } from '@techit/contract/api-types';
 import type { Role, Theme } from '@techit/contract/enums';
 import { AdminPolicy } from '../admin/admin-policy';
+import { BLOCKED, BlockRules } from '../blocks/block-rules';
 import { BadRequestError, ConflictError, NotFoundError } from '../common/app-errors';
 import { parseObjectId } from '../common/object-id';
 import type { UserUpdate } from '../database/database.types';
@@ -22,6 +23,7 @@ export class UsersService {
     private readonly images: ImageReleaseService,
     private readonly transactions: TransactionRunner,
     private readonly notifications: NotificationsService,
+    private readonly blockRules: BlockRules,
   ) {}
 
   async getProfile(rawId: string): Promise<ProfileUser> {
@@ -52,11 +54,13 @@ export class UsersService {
     const target = await this.requireExisting(rawFollowId);
     const at = new Date().toISOString();
     // The follow and its notification in one transaction; following twice notifies once.
-    const notified = await this.transactions.run(async (trx) =>
-      (await this.users.follow(meId, target, at, trx))
+    const notified = await this.transactions.run(async (trx) => {
+      // Someone who blocks you cannot be followed (docs/decisions/048-blocks-and-mutes.md).
+      await this.blockRules.refuseBlocked(meId, { owners: [{ userId: target, refusal: BLOCKED.follow }] }, trx);
+      return (await this.users.follow(meId, target, at, trx))
         ? this.notifications.followed(trx, { followerId: meId, followeeId: target, at })
-        : [],
-    );
+        : [];
+    });
     await this.notifications.signal(notified);
     return this.getMe(meId);
   }

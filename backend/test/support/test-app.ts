@@ -92,6 +92,8 @@ export async function snapshot(db: Db): Promise<string> {
     'post_revisions',
     'likes',
     'bookmarks',
+    'blocks',
+    'mutes',
     'comments',
     'notices',
     'tags',

@@ -43,6 +43,11 @@ export class CommentResponse implements Comment {
       "Present (true) only when the moderators removed it: whole for its author and the moderators, else no text and postedBy { _id: '', userName: '[removed by the moderators]', pic: '' }",
   })
   removed?: boolean;
+  @ApiPropertyOptional({
+    enum: [true],
+    description: "Present (true) only when the signed-in reader mutes the comment's author: show it collapsed",
+  })
+  muted?: true;
 }
 
 export class PostResponse implements Post {
