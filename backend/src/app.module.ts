@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { AccountModule } from './account/account.module';
 import { BookmarksModule } from './bookmarks/bookmarks.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -35,6 +36,7 @@ export class AppModule {
         UsersModule,
         PostsModule,
         BookmarksModule,
+        AccountModule,
         TagsModule,
         NoticesModule,
         NotificationsModule,

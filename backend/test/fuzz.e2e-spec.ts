@@ -255,6 +255,41 @@ describe('fuzzing every endpoint with hostile input', () => {
   );
 
   it(
+    'never answers 5xx to hostile bodies on PUT /api/password, PUT /api/email and DELETE /api/account',
+    () =>
+      check(
+        fc.oneof(
+          fc.record({
+            method: fc.constant('PUT' as const),
+            path: fc.constant('/api/password'),
+            request: bodyRequest({
+              current: fc.string({ maxLength: 200 }).map(json),
+              next: fc.string({ maxLength: 200 }).map(json),
+            }),
+          }),
+          fc.record({
+            method: fc.constant('PUT' as const),
+            path: fc.constant('/api/email'),
+            request: bodyRequest({
+              password: fc.string({ maxLength: 200 }).map(json),
+              email: fc.emailAddress().map(json),
+            }),
+          }),
+          fc.record({
+            method: fc.constant('DELETE' as const),
+            path: fc.constant('/api/account'),
+            request: bodyRequest({
+              password: fc.string({ maxLength: 200 }).map(json),
+              content: fc.constantFrom('delete', 'anonymise', 'x').map(json),
+            }),
+          }),
+        ),
+        ({ method, path, request }) => send(method, path, request.auth, request.body, request.type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
     'never answers 5xx to hostile query strings and search syntax on GET /api/bookmarks (q, tag, limit, cursor)',
     () =>
       check(

@@ -94,6 +94,10 @@ describe('API docs', () => {
         'PUT /api/bookmark',
         'PUT /api/unbookmark',
         'GET /api/bookmarks',
+        'PUT /api/password',
+        'PUT /api/email',
+        'POST /api/export',
+        'DELETE /api/account',
       ].sort(),
     );
     for (const { route, operation } of routes) {

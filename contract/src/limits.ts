@@ -149,3 +149,7 @@ export const OUTSIDE = {
   feedEntries: 30,
   sitemapPageSize: 50_000,
 } as const;
+
+// Issue 20: accounts people control
+/** POST /api/export: one archive per user per this many hours (429 with Retry-After before). */
+export const ACCOUNT_EXPORT_INTERVAL_HOURS = 24;

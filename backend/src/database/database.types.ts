@@ -214,7 +214,14 @@ export interface StreamTicketsTable {
   expires_at: string;
 }
 
+/** When a user last started a data export (docs/decisions/049-accounts-people-control.md). */
+export interface AccountExportsTable {
+  user_id: string;
+  exported_at: string;
+}
+
 export interface Database {
+  account_exports: AccountExportsTable;
   notifications: NotificationsTable;
   notification_actors: NotificationActorsTable;
   notification_settings: NotificationSettingsTable;

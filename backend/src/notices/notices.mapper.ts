@@ -1,4 +1,5 @@
 import type { Notice } from '@techit/contract/api-types';
+import { shownAuthor } from '../common/deleted-user';
 import { storedHtml } from '../markdown/stored-html';
 import type { NoticeWithAuthor } from './notices.repository';
 
@@ -14,7 +15,7 @@ export function toNotice(row: NoticeWithAuthor): Notice {
     descHtml: storedHtml(row.desc_html, row.description),
     links: stringList(row.links),
     tags: stringList(row.tags),
-    postedBy: { _id: row.author_id, userName: row.author_user_name, pic: row.author_pic },
+    postedBy: shownAuthor({ _id: row.author_id, userName: row.author_user_name, pic: row.author_pic }),
     createdAt: row.created_at,
   };
 }

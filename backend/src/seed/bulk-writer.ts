@@ -3,7 +3,13 @@ import type { Database, Dialect } from '../database/database.types';
 
 /** What the seed leaves empty but `reset` must empty too (they reference users, posts, comments). */
 type UnseededTable =
-  'drafts' | 'bookmarks' | 'notification_actors' | 'notifications' | 'notification_settings' | 'stream_tickets';
+  | 'drafts'
+  | 'bookmarks'
+  | 'notification_actors'
+  | 'notifications'
+  | 'notification_settings'
+  | 'stream_tickets'
+  | 'account_exports';
 
 /**
  * The tables the seed fills: the content, not the settings, the idempotency keys, the drafts or
@@ -53,6 +59,7 @@ export const TABLES_CHILDREN_FIRST: readonly TableName[] = [
 export const TABLES_TO_RESET: readonly (TableName | UnseededTable)[] = [
   'drafts',
   'bookmarks',
+  'account_exports',
   'notification_actors',
   'notifications',
   'notification_settings',
