@@ -342,8 +342,14 @@ describe('DELETE /api/account', () => {
     expect(notices.notices.find((notice) => notice.desc === 'Leaver notice')?.postedBy).toEqual(DELETED_USER_AUTHOR);
     expect(await wrongCounters()).toEqual([]);
     expect(await wrongTagCounters()).toEqual([]);
-    // Nobody signs in as the placeholder account, whatever they try.
+    // Nobody signs in as the placeholder account, finds it, follows it or sees its profile.
     await t.http.post('/api/signin').send({ userName: '[deleted user]', password: 'anything at all' }).expect(401);
+    const holder = '000000000000000000000000';
+    expect(await t.db.selectFrom('users').select('id').where('id', '=', holder).execute()).toEqual([{ id: holder }]);
+    await t.http.get(`/api/user/${holder}`).expect(404);
+    await t.http.put('/api/follow').set('Authorization', bob.auth).send({ followId: holder }).expect(404);
+    const found = await t.http.get('/api/search').query({ q: 'deleted', type: 'users' }).expect(200);
+    expect(found.body.results).toEqual([]);
     expect(stored(photo)).toBe(true);
   });
 
