@@ -407,6 +407,21 @@ describe('fuzzing every endpoint with hostile input', () => {
   );
 
   it(
+    'never answers 5xx to hostile bodies and tokens on POST /api/export',
+    () =>
+      // The first accepted call streams the archive; every later one is the day's 429.
+      check(
+        fc.record({
+          auth: asMe(),
+          body: fc.option(hostileBody({}), { freq: 3 }),
+          type: contentType,
+        }),
+        ({ auth, body, type }) => send('POST', '/api/export', auth, body ?? undefined, type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
     'never answers 5xx to hostile bodies and tokens on POST /api/logout-all',
     async () => {
       // A user of its own: a successful call revokes every token, so it signs in again after one.
@@ -957,6 +972,10 @@ const TAILORED = [
   'PUT /api/unlike',
   'PUT /api/bookmark',
   'PUT /api/unbookmark',
+  'PUT /api/password',
+  'PUT /api/email',
+  'POST /api/export',
+  'DELETE /api/account',
   'GET /api/bookmarks',
   'PUT /api/comment',
   'PUT /api/comment/{postId}/{commentId}',
