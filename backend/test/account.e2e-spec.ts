@@ -79,6 +79,13 @@ async function wrongCounters(): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
+/** Notifications whose actors_count differs from their actor rows: none, when all is well. */
+async function wrongNotificationCounters(): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`select n.id from notifications n
+    where n.actors_count <> (select count(*) from notification_actors a where a.notification_id = n.id)`.execute(t.db);
+  return rows.map((row) => row.id);
+}
+
 /** Tag counters equal their rows. */
 async function wrongTagCounters(): Promise<string[]> {
   const tags = await t.db.selectFrom('tags').selectAll().execute();
@@ -248,6 +255,59 @@ describe('POST /api/export', () => {
   });
 });
 
+describe('POST /api/export of a long history', () => {
+  it('pages through every row, more than one read batch, each once and in order', async () => {
+    const user = await createUser(t);
+    const at = new Date().toISOString();
+    const ids = Array.from(
+      { length: 450 },
+      (_, index) => `fe${user.id.slice(2, 12)}${index.toString(16).padStart(12, '0')}`,
+    );
+    for (let start = 0; start < ids.length; start += 50) {
+      await t.db
+        .insertInto('posts')
+        .values(
+          ids.slice(start, start + 50).map((id, offset) => ({
+            id,
+            author_id: user.id,
+            title: `Old post ${start + offset}`,
+            description: 'From long ago',
+            photo: '',
+            category: '',
+            link1: '',
+            link2: '',
+            likes_count: 0,
+            comments_count: 0,
+            commenters_count: 0,
+            created_at: at,
+            updated_at: at,
+            edited_at: null,
+            body: '',
+            desc_html: null,
+            body_html: null,
+            render_version: 0,
+          })),
+        )
+        .execute();
+    }
+    const reply = await t.http
+      .post('/api/export')
+      .set('Authorization', user.auth)
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    const files = await unzip(reply.body as Buffer);
+    const posts = JSON.parse(files.get('json/posts.json')!.toString('utf8')) as { _id: string }[];
+    expect(posts.map((post) => post._id)).toEqual([...ids].sort());
+    expect(
+      files
+        .get('markdown/posts.md')!
+        .toString('utf8')
+        .match(/^## Old post/gm),
+    ).toHaveLength(450);
+  });
+});
+
 describe('DELETE /api/account', () => {
   /** A user with a post (a picture, a tag, likes and comments from others), comments, a reply with replies, likes and follows. */
   async function busyAccount() {
@@ -297,6 +357,25 @@ describe('DELETE /api/account', () => {
     expect(JSON.stringify(notices)).not.toContain('Leaver notice');
     expect(await wrongCounters()).toEqual([]);
     expect(await wrongTagCounters()).toEqual([]);
+    // Nothing the leaver caused is left: Alice's like group holds Bob alone, her follow notification went.
+    expect(await wrongNotificationCounters()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('notification_actors')
+        .select('notification_id')
+        .where('actor_id', '=', leaver.id)
+        .execute(),
+    ).toEqual([]);
+    const aliceNotes = await t.db
+      .selectFrom('notifications')
+      .innerJoin('notification_actors', 'notification_actors.notification_id', 'notifications.id')
+      .select(['notifications.kind', 'notification_actors.actor_id'])
+      .where('notifications.user_id', '=', alice.id)
+      .execute();
+    // Bob's comment and his reply on her post (a comment notification each), and his like.
+    expect(aliceNotes.map((row) => `${row.kind} ${row.actor_id}`).sort()).toEqual(
+      [`comment ${bob.id}`, `comment ${bob.id}`, `like ${bob.id}`].sort(),
+    );
     const tag = (await t.http.get('/api/tags/leaving').expect(200)).body as {
       tag: { postsCount: number; followersCount: number };
     };
@@ -336,6 +415,7 @@ describe('DELETE /api/account', () => {
       ['Bob comment', expect.objectContaining({ _id: bob.id })],
     ]);
     expect(post).toMatchObject({ likesCount: 1, commentsCount: 4 });
+    expect(await wrongNotificationCounters()).toEqual([]);
     const notices = (await t.http.get('/api/allnotices').expect(200)).body as {
       notices: { desc: string; postedBy: unknown }[];
     };
