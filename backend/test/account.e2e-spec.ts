@@ -2,12 +2,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Comment, DELETED_AUTHOR, DELETED_USER_AUTHOR, type Post } from '@techit/contract/api-types';
 import sharp from 'sharp';
-import type { Response } from 'superagent';
 import { WRONG_POST_COUNTERS_QUERY } from '@techit/testkit/counter-query';
 import { sql } from 'kysely';
-import yauzl from 'yauzl';
 import { createNotice, createPost, createUser, type TestUser } from './support/factories';
 import { expectDatabaseUnchanged, startTestApp, type TestApp } from './support/test-app';
+import { binary, unzip } from './support/zip-reader';
 
 /**
  * Accounts people control (issue 20, docs/decisions/049-accounts-people-control.md): a password
@@ -20,38 +19,6 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-/** supertest's parser for a binary body: the response is the raw stream of the reply. */
-const binary = (res: Response, done: (error: Error | null, body: Buffer) => void) => {
-  const stream = res as unknown as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  stream.on('end', () => done(null, Buffer.concat(chunks)));
-};
-
-/** Every entry of a ZIP, by name. */
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (openError, stream) => {
-          if (openError) return reject(openError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 async function upload(): Promise<string> {
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 80, b: 160 } } })

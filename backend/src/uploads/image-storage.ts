@@ -32,8 +32,8 @@ export interface ImageStorage {
 
   /**
    * The full image's bytes as a stream, for a user's data export (account/); null when it is not
-   * ours or is gone. Absent where reading back is not offered (Cloudinary, S3 for now): the
-   * export then lists the image's URL only.
+   * ours or is gone. Absent where reading back is not offered (Cloudinary, whose Admin API is
+   * rate-limited): the export then lists the image's URL only.
    */
   read?(url: string): Promise<Readable | null>;
 }
