@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Comment, DELETED_AUTHOR, DELETED_USER_AUTHOR, type Post } from '@techit/contract/api-types';
 import sharp from 'sharp';
@@ -219,6 +219,24 @@ describe('POST /api/export', () => {
     // Another user's day is their own.
     await t.http.post('/api/export').set('Authorization', friend.auth).buffer(true).parse(binary).expect(200);
     await t.http.post('/api/export').expect(401);
+  });
+});
+
+describe('POST /api/export that fails part-way', () => {
+  it('cuts the download short when an image cannot be read, and the server goes on', async () => {
+    const user = await createUser(t);
+    const photo = await upload();
+    await createPost(t, user, { pic: photo });
+    // The image's file becomes a directory: it opens, and then every read fails (EISDIR).
+    const file = join(t.config.dataDir, 'uploads', photo.slice('/uploads/'.length));
+    rmSync(file);
+    mkdirSync(file);
+    const attempt = async () => {
+      const reply = await t.http.post('/api/export').set('Authorization', user.auth).buffer(true).parse(binary);
+      return unzip(reply.body as Buffer);
+    };
+    await expect(attempt()).rejects.toThrow();
+    await t.http.get('/api/health').expect(200);
   });
 });
 

@@ -85,8 +85,15 @@ export class AccountExportWriter {
     const zip = new ZipFile();
     const userId = profile._id;
     const repo = this.repository;
+    // A failure part-way (a database error, an unreadable image) ends the download: the status is
+    // sent already, so the reply is cut short and the client sees an incomplete download. yazl
+    // pipes each entry's stream without listening for its errors, so each is listened to here: an
+    // unhandled 'error' would bring the whole server down.
+    const fail = (error: unknown) =>
+      (zip.outputStream as Readable).destroy(error instanceof Error ? error : new Error(String(error)));
+    zip.on('error', fail);
     const text = (name: string, content: () => AsyncIterable<string> | Iterable<string>) =>
-      zip.addReadStreamLazy(name, (done) => done(null, Readable.from(content())));
+      zip.addReadStreamLazy(name, (done) => done(null, Readable.from(content()).on('error', fail)));
 
     const posts = () =>
       (async function* () {
@@ -234,11 +241,7 @@ export class AccountExportWriter {
       }
     });
 
-    void this.addImages(zip, profile).then(
-      () => zip.end(),
-      (error: unknown) =>
-        (zip.outputStream as Readable).destroy(error instanceof Error ? error : new Error(String(error))),
-    );
+    void this.addImages(zip, profile, fail).then(() => zip.end(), fail);
     return zip.outputStream as Readable;
   }
 
@@ -246,7 +249,7 @@ export class AccountExportWriter {
    * Each image once (a picture used twice is stored once), opened only when the archive reaches
    * it: one file open at a time. One gone meanwhile (freed by a change) is an empty entry.
    */
-  private async addImages(zip: ZipFile, profile: ExportedProfile): Promise<void> {
+  private async addImages(zip: ZipFile, profile: ExportedProfile, fail: (error: unknown) => void): Promise<void> {
     const read = this.storage.read?.bind(this.storage);
     if (!read) return;
     const urls = new Set<string>();
@@ -258,7 +261,7 @@ export class AccountExportWriter {
       // Already compressed (WebP): stored as they are.
       zip.addReadStreamLazy(imageEntryName(url), { compress: false }, (done) => {
         read(url).then(
-          (stream) => done(null, stream ?? Readable.from([])),
+          (stream) => done(null, stream ? stream.on('error', fail) : Readable.from([])),
           (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), Readable.from([])),
         );
       });
