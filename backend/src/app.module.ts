@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { BlocksModule } from './blocks/blocks.module';
+import { AccountModule } from './account/account.module';
 import { BookmarksModule } from './bookmarks/bookmarks.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -38,6 +39,7 @@ export class AppModule {
         PostsModule,
         BookmarksModule,
         BlocksModule,
+        AccountModule,
         TagsModule,
         NoticesModule,
         NotificationsModule,

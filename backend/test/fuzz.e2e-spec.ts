@@ -259,6 +259,41 @@ describe('fuzzing every endpoint with hostile input', () => {
   );
 
   it(
+    'never answers 5xx to hostile bodies on PUT /api/password, PUT /api/email and DELETE /api/account',
+    () =>
+      check(
+        fc.oneof(
+          fc.record({
+            method: fc.constant('PUT' as const),
+            path: fc.constant('/api/password'),
+            request: bodyRequest({
+              current: fc.string({ maxLength: 200 }).map(json),
+              next: fc.string({ maxLength: 200 }).map(json),
+            }),
+          }),
+          fc.record({
+            method: fc.constant('PUT' as const),
+            path: fc.constant('/api/email'),
+            request: bodyRequest({
+              password: fc.string({ maxLength: 200 }).map(json),
+              email: fc.emailAddress().map(json),
+            }),
+          }),
+          fc.record({
+            method: fc.constant('DELETE' as const),
+            path: fc.constant('/api/account'),
+            request: bodyRequest({
+              password: fc.string({ maxLength: 200 }).map(json),
+              content: fc.constantFrom('delete', 'anonymise', 'x').map(json),
+            }),
+          }),
+        ),
+        ({ method, path, request }) => send(method, path, request.auth, request.body, request.type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
     'never answers 5xx to hostile query strings and search syntax on GET /api/bookmarks (q, tag, limit, cursor)',
     () =>
       check(
@@ -481,6 +516,21 @@ describe('fuzzing every endpoint with hostile input', () => {
           })),
         ),
         ({ path, auth, body, type }) => send('PUT', path, auth, body, type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile bodies and tokens on POST /api/export',
+    () =>
+      // The first accepted call streams the archive; every later one is the day's 429.
+      check(
+        fc.record({
+          auth: asMe(),
+          body: fc.option(hostileBody({}), { freq: 3 }),
+          type: contentType,
+        }),
+        ({ auth, body, type }) => send('POST', '/api/export', auth, body ?? undefined, type),
       ),
     FAMILY_TIMEOUT_MS,
   );
@@ -1036,6 +1086,10 @@ const TAILORED = [
   'PUT /api/unlike',
   'PUT /api/bookmark',
   'PUT /api/unbookmark',
+  'PUT /api/password',
+  'PUT /api/email',
+  'POST /api/export',
+  'DELETE /api/account',
   'GET /api/bookmarks',
   'PUT /api/block',
   'PUT /api/unblock',

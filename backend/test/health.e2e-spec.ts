@@ -107,6 +107,10 @@ describe('API docs', () => {
         'PUT /api/unmute',
         'GET /api/blocks',
         'GET /api/mutes',
+        'PUT /api/password',
+        'PUT /api/email',
+        'POST /api/export',
+        'DELETE /api/account',
       ].sort(),
     );
     for (const { route, operation } of routes) {

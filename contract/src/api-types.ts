@@ -649,3 +649,38 @@ export interface RelatedUsersReply {
   users: RelatedUser[];
   nextCursor: string | null;
 }
+
+// Issue 20: accounts people control (docs/decisions/049-accounts-people-control.md)
+
+/** PUT /api/password: `next` follows sign-up's password rules. */
+export interface ChangePasswordRequest {
+  current: string;
+  next: string;
+}
+
+/** Every other session has ended; `token` keeps this one signed in (the old token answers 401). */
+export interface ChangePasswordReply {
+  message: string;
+  token: string;
+}
+
+/** PUT /api/email (answers Me): `email` follows sign-up's email rules. */
+export interface ChangeEmailRequest {
+  password: string;
+  email: string;
+}
+
+/** What DELETE /api/account does with the account's posts, comments and notices. */
+export const ACCOUNT_CONTENT_CHOICES = ['delete', 'anonymise'] as const;
+export type AccountContentChoice = (typeof ACCOUNT_CONTENT_CHOICES)[number];
+
+export interface DeleteAccountRequest {
+  password: string;
+  content: AccountContentChoice;
+}
+
+/**
+ * The author of a post, notice or comment whose account was deleted with `content: "anonymise"`:
+ * like DELETED_AUTHOR, an empty id (nothing to link to) and a name no account can take.
+ */
+export const DELETED_USER_AUTHOR: Author = { _id: '', userName: '[deleted user]', pic: '' };

@@ -167,3 +167,7 @@ export const MODERATION = {
 // Issue 20: blocks and mutes
 /** GET /api/blocks and /api/mutes: the caller's lists, newest first. */
 export const USER_RELATIONS = { defaultLimit: 20, maxLimit: 50 } as const;
+
+// Issue 20: accounts people control
+/** POST /api/export: one archive per user per this many hours (429 with Retry-After before). */
+export const ACCOUNT_EXPORT_INTERVAL_HOURS = 24;

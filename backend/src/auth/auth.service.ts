@@ -67,9 +67,14 @@ export class AuthService {
       // until the password is known: now it is, so it is stored as argon2id from here on.
       await this.users.replacePasswordHash(user.id, user.password_hash, await this.hasher.hash(input.password));
     }
-    const payload: TokenPayload = { sub: user.id, ver: user.token_version };
-    const token = await this.jwt.signAsync(payload);
+    const token = await this.tokenFor(user.id, user.token_version);
     return { token, user: await this.usersService.getMe(user.id) };
+  }
+
+  /** A session token for this account at this token_version (older versions answer 401). */
+  tokenFor(userId: string, tokenVersion: number): Promise<string> {
+    const payload: TokenPayload = { sub: userId, ver: tokenVersion };
+    return this.jwt.signAsync(payload);
   }
 
   /** Every token issued so far stops working (JwtStrategy compares `ver`); signing in again gives a new one. */

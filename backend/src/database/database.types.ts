@@ -264,9 +264,16 @@ export interface ModerationActionsTable {
   created_at: string;
 }
 
+/** When a user last started a data export (docs/decisions/049-accounts-people-control.md). */
+export interface AccountExportsTable {
+  user_id: string;
+  exported_at: string;
+}
+
 export interface Database {
   reports: ReportsTable;
   moderation_actions: ModerationActionsTable;
+  account_exports: AccountExportsTable;
   notifications: NotificationsTable;
   notification_actors: NotificationActorsTable;
   notification_settings: NotificationSettingsTable;

@@ -31,6 +31,7 @@ import * as likeGroupIds from './migrations/2026-11-26T09-00-00-like-group-ids';
 import * as bookmarks from './migrations/2026-11-27T06-00-00-bookmarks';
 import * as moderation from './migrations/2026-11-28T06-00-00-moderation';
 import * as blocksMutes from './migrations/2026-11-28T06-10-00-blocks-mutes';
+import * as account from './migrations/2026-11-28T06-20-00-account';
 
 /**
  * The migrations, listed by hand so the build needs no file-system scanning. Names are
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T06-00-00-bookmarks': bookmarks,
   '2026-11-28T06-00-00-moderation': moderation,
   '2026-11-28T06-10-00-blocks-mutes': blocksMutes,
+  '2026-11-28T06-20-00-account': account,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

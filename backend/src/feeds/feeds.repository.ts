@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { DATABASE } from '../database/database.tokens';
 import { notRemoved } from '../moderation/removal-filters';
 import type { Db } from '../database/database.types';
+import { DELETED_USER_ID } from '../common/deleted-user';
 
 /** Where a sitemap page starts: the first row's key in that list's order. */
 export type SitemapKey = readonly string[];
@@ -110,6 +111,8 @@ export class FeedsRepository {
         .selectFrom('users')
         .select(['id', 'updated_at'])
         .where('id', '>=', start[0])
+        // The placeholder account of deleted users has no profile page (common/deleted-user.ts).
+        .where('id', '<>', DELETED_USER_ID)
         .orderBy('id')
         .limit(limit)
         .execute();

@@ -1,6 +1,7 @@
 import { type Notice, REMOVED_AUTHOR } from '@techit/contract/api-types';
 import type { Role } from '@techit/contract/enums';
 import { seesRemoved } from '../admin/admin-policy';
+import { shownAuthor } from '../common/deleted-user';
 import { storedHtml } from '../markdown/stored-html';
 import type { NoticeWithAuthor } from './notices.repository';
 
@@ -33,7 +34,7 @@ export function toNotice(row: NoticeWithAuthor, viewer: { id: string; role: Role
     descHtml: storedHtml(row.desc_html, row.description),
     links: stringList(row.links),
     tags: stringList(row.tags),
-    postedBy: { _id: row.author_id, userName: row.author_user_name, pic: row.author_pic },
+    postedBy: shownAuthor({ _id: row.author_id, userName: row.author_user_name, pic: row.author_pic }),
     createdAt: row.created_at,
   };
 }

@@ -10,11 +10,12 @@ import {
 import type { Category } from '@techit/contract/enums';
 import type { Role } from '@techit/contract/enums';
 import { seesRemoved } from '../admin/admin-policy';
+import { shownAuthor } from '../common/deleted-user';
 import { storedHtml } from '../markdown/stored-html';
 import type { CommentWithAuthor, PostWithAuthor, PostWithBody, RevisionWithEditor } from './posts.repository';
 
 function author(row: { author_id: string; author_user_name: string; author_pic: string }) {
-  return { _id: row.author_id, userName: row.author_user_name, pic: row.author_pic };
+  return shownAuthor({ _id: row.author_id, userName: row.author_user_name, pic: row.author_pic });
 }
 
 /** Who reads: removed content is whole for its author and the moderators only (decision 047). */
@@ -121,7 +122,7 @@ export function toSinglePost(
 export function toRevision(row: RevisionWithEditor): PostRevision {
   return {
     _id: row.id,
-    editedBy: { _id: row.editor_id, userName: row.editor_user_name, pic: row.editor_pic },
+    editedBy: shownAuthor({ _id: row.editor_id, userName: row.editor_user_name, pic: row.editor_pic }),
     createdAt: row.created_at,
     // Written only by the edit path from changedFields (post-changes.ts), so it is that shape.
     changes: JSON.parse(row.changes) as RevisionChanges,

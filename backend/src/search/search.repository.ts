@@ -4,6 +4,7 @@ import { authorNotMutedBy } from '../blocks/relation-filters';
 import { DATABASE } from '../database/database.tokens';
 import type { Db } from '../database/database.types';
 import type { SearchQuery } from './search-query.parser';
+import { DELETED_USER_ID } from '../common/deleted-user';
 
 export interface NoticeHitRow {
   id: string;
@@ -67,7 +68,11 @@ export class SearchRepository {
 
   /** Every word in the userName (from its start), the position or the bio; userName hits first. */
   users(query: SearchQuery, offset: number, limit: number): Promise<UserHitRow[]> {
-    let select = this.db.selectFrom('users').select(['id', 'user_name', 'pic', 'position', 'bio']);
+    let select = this.db
+      .selectFrom('users')
+      .select(['id', 'user_name', 'pic', 'position', 'bio'])
+      // The placeholder account of deleted users is nobody to find (common/deleted-user.ts).
+      .where('id', '<>', DELETED_USER_ID);
     for (const term of query.terms) {
       // A userName's dots, dashes and underscores split it into several tokens: any may stand between.
       const hit = sql<SqlBool>`(lower(user_name) like ${`${term.tokens.join('%')}%`} or lower(position) like ${contains(term.tokens)}

@@ -12,7 +12,8 @@ type UnseededTable =
   | 'notification_settings'
   | 'stream_tickets'
   | 'reports'
-  | 'moderation_actions';
+  | 'moderation_actions'
+  | 'account_exports';
 
 /**
  * The tables the seed fills: the content, not the settings, the idempotency keys, the drafts or
@@ -66,6 +67,7 @@ export const TABLES_TO_RESET: readonly (TableName | UnseededTable)[] = [
   'moderation_actions',
   'blocks',
   'mutes',
+  'account_exports',
   'notification_actors',
   'notifications',
   'notification_settings',

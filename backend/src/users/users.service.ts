@@ -4,6 +4,7 @@ import type { Role, Theme } from '@techit/contract/enums';
 import { AdminPolicy } from '../admin/admin-policy';
 import { BLOCKED, BlockRules } from '../blocks/block-rules';
 import { BadRequestError, ConflictError, NotFoundError } from '../common/app-errors';
+import { DELETED_USER_ID } from '../common/deleted-user';
 import { parseObjectId } from '../common/object-id';
 import type { UserUpdate } from '../database/database.types';
 import { ImageReleaseService } from '../uploads/image-release.service';
@@ -28,7 +29,8 @@ export class UsersService {
 
   async getProfile(rawId: string): Promise<ProfileUser> {
     const id = parseObjectId(rawId);
-    const row = id ? await this.users.findById(id) : undefined;
+    // The placeholder account of deleted users is nobody's profile (common/deleted-user.ts).
+    const row = id && id !== DELETED_USER_ID ? await this.users.findById(id) : undefined;
     if (!row) throw new NotFoundError("This user doesn't exist");
     const [followers, following] = await Promise.all([this.users.followerIds(row.id), this.users.followingIds(row.id)]);
     return toProfileUser(row, followers, following, this.adminPolicy.roleOf(row));
@@ -44,7 +46,8 @@ export class UsersService {
   /** Throws 404 for an id that is malformed or names nobody. */
   async requireExisting(rawId: string | undefined): Promise<string> {
     const id = parseObjectId(rawId);
-    if (!id || !(await this.users.exists(id))) throw new NotFoundError("This user doesn't exist");
+    if (!id || id === DELETED_USER_ID || !(await this.users.exists(id)))
+      throw new NotFoundError("This user doesn't exist");
     return id;
   }
 
