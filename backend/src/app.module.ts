@@ -13,6 +13,7 @@ import { MarkdownModule } from './markdown/markdown.module';
 import { NoticesModule } from './notices/notices.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PagesModule } from './pages/pages.module';
+import { PasswordResetModule } from './password-reset/password-reset.module';
 import { PostsModule } from './posts/posts.module';
 import { TagsModule } from './tags/tags.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -45,6 +46,7 @@ export class AppModule {
         HealthModule,
         PagesModule,
         FeedsModule,
+        PasswordResetModule,
       ],
     };
   }

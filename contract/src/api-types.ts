@@ -482,3 +482,16 @@ export interface StreamTicketReply {
 export interface UserSuggestionsReply {
   users: Author[];
 }
+
+// Issue 20: password reset
+
+/** POST /api/password-reset: always answers 200 with the same MessageReply, whether or not an account uses the email. */
+export interface PasswordResetRequest {
+  email: string;
+}
+
+/** POST /api/password-reset/confirm: the `token` of the mailed link and the new password (sign-up's rules). */
+export interface PasswordResetConfirmRequest {
+  token: string;
+  password: string;
+}

@@ -149,3 +149,7 @@ export const OUTSIDE = {
   feedEntries: 30,
   sitemapPageSize: 50_000,
 } as const;
+
+// Issue 20: password reset
+/** A reset link works once, for this long after it was made (mailed or printed by `npm run admin`). */
+export const PASSWORD_RESET = { linkLifetimeMinutes: 60, tokenMax: 200 } as const;

@@ -1,18 +1,37 @@
 import 'reflect-metadata';
 import { withCliAppContext } from '../common/cli-app-context';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { PasswordResetService } from '../password-reset/password-reset.service';
 import { UsersService } from '../users/users.service';
 
-const USAGE = 'Usage: npm run admin -- grant <userName> | revoke <userName>';
+const USAGE = 'Usage: npm run admin -- grant <userName> | revoke <userName> | reset-password <userName>';
+const COMMANDS = ['grant', 'revoke', 'reset-password'];
 
-/** `npm run admin -- grant|revoke <userName>`: the stored admin role, beside ADMIN_USERNAMES. */
+/**
+ * `npm run admin -- grant|revoke <userName>`: the stored admin role, beside ADMIN_USERNAMES.
+ * `npm run admin -- reset-password <userName>`: prints a one-time password reset link (valid an
+ * hour), for sites without SMTP or a user who lost access to their mailbox (docs/decisions/050).
+ */
 async function main(): Promise<void> {
   const [command, userName] = process.argv.slice(2);
-  if ((command !== 'grant' && command !== 'revoke') || !userName) {
+  if (!command || !COMMANDS.includes(command) || !userName) {
     console.error(USAGE);
     process.exitCode = 2;
     return;
   }
   await withCliAppContext(async (context) => {
+    if (command === 'reset-password') {
+      const config = context.get<AppConfig>(APP_CONFIG);
+      // No request to take the origin from: PUBLIC_URL, else this machine's own server.
+      const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+      const reset = await context.get(PasswordResetService).linkFor(userName, origin);
+      console.log(
+        `A one-time link for ${reset.userName} to choose a new password (valid until ${reset.expiresAt}; pass it on privately):\n${reset.link}`,
+      );
+      if (!config.publicUrl) console.log(`(PUBLIC_URL is not set: replace ${origin} with the site's address.)`);
+      return;
+    }
     const role = command === 'grant' ? 'admin' : 'user';
     const user = await context.get(UsersService).setStoredRole(userName, role);
     console.log(`${user.userName} now has the stored role "${role}" (effective role: ${user.role})`);

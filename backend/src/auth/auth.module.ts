@@ -23,5 +23,6 @@ import { TOKEN_LIFETIME_SECONDS } from './token-payload';
   ],
   controllers: [AuthController],
   providers: [AuthService, JwtStrategy, PasswordHasher],
+  exports: [PasswordHasher],
 })
 export class AuthModule {}

@@ -15,6 +15,8 @@ export const ROUTE_RATE_LIMITS: readonly RouteRateLimitName[] = [
   'likeFollow',
   'drafts',
   'preview',
+  'passwordReset',
+  'passwordResetEmail',
 ];
 
 const RATE_LIMITS_METADATA = 'techit:rate-limits';

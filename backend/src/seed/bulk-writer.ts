@@ -3,7 +3,13 @@ import type { Database, Dialect } from '../database/database.types';
 
 /** What the seed leaves empty but `reset` must empty too (they reference users, posts, comments). */
 type UnseededTable =
-  'drafts' | 'bookmarks' | 'notification_actors' | 'notifications' | 'notification_settings' | 'stream_tickets';
+  | 'drafts'
+  | 'bookmarks'
+  | 'notification_actors'
+  | 'notifications'
+  | 'notification_settings'
+  | 'stream_tickets'
+  | 'password_resets';
 
 /**
  * The tables the seed fills: the content, not the settings, the idempotency keys, the drafts or
@@ -57,6 +63,7 @@ export const TABLES_TO_RESET: readonly (TableName | UnseededTable)[] = [
   'notifications',
   'notification_settings',
   'stream_tickets',
+  'password_resets',
   ...TABLES_CHILDREN_FIRST,
 ];
 

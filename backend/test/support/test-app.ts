@@ -101,6 +101,7 @@ export async function snapshot(db: Db): Promise<string> {
     'notification_actors',
     'notification_settings',
     'stream_tickets',
+    'password_resets',
   ] as const;
   const rows = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
   const sorted = rows.map((list) => list.map((row) => JSON.stringify(row)).sort());
