@@ -94,6 +94,8 @@ describe('API docs', () => {
         'PUT /api/bookmark',
         'PUT /api/unbookmark',
         'GET /api/bookmarks',
+        'POST /api/password-reset',
+        'POST /api/password-reset/confirm',
       ].sort(),
     );
     for (const { route, operation } of routes) {
@@ -140,7 +142,13 @@ describe('API docs', () => {
     ];
     expect(loggedIn.map(authDocsOf)).toEqual(loggedIn.map((route) => ({ route, security: true, answers401: true })));
     // Fully public reads take no token at all.
-    for (const route of ['GET /api/posts/{id}/comments', 'GET /api/user/{id}', 'GET /api/users/suggest']) {
+    for (const route of [
+      'GET /api/posts/{id}/comments',
+      'GET /api/user/{id}',
+      'GET /api/users/suggest',
+      'POST /api/password-reset',
+      'POST /api/password-reset/confirm',
+    ]) {
       expect(secured).not.toContain(route);
     }
   });
