@@ -122,6 +122,17 @@ describe('POST /api/password-reset and the mail it sends', () => {
     expect((await signIn(user.userName, 'the first new password')).status).toBe(200);
   });
 
+  it('lets only one of two confirmations racing with the same link through', async () => {
+    const user = await createUser(t);
+    const { token } = await resetMailFor(user);
+    const replies = await Promise.all([confirm(token, 'the first racer'), confirm(token, 'the second racer')]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 400]);
+    const winner = replies[0].status === 200 ? 'the first racer' : 'the second racer';
+    const loser = winner === 'the first racer' ? 'the second racer' : 'the first racer';
+    expect((await signIn(user.userName, winner)).status).toBe(200);
+    expect((await signIn(user.userName, loser)).status).toBe(401);
+  });
+
   it('uses up every other link of the account when one is used', async () => {
     const user = await createUser(t);
     const first = await resetMailFor(user);
@@ -234,6 +245,36 @@ describe('POST /api/password-reset and the mail it sends', () => {
       const ratio = Math.max(known, unknown) / Math.min(known, unknown);
       expect({ known, unknown, withinThreeTimes: ratio <= 3 }).toEqual({ known, unknown, withinThreeTimes: true });
     }, 60_000);
+  });
+});
+
+describe('the origin of the mailed link', () => {
+  it('is the address the request came to when PUBLIC_URL is not set', async () => {
+    const user = await createUser(t);
+    const since = smtp.mails.length;
+    await t.http.post('/api/password-reset').set('Host', 'techit.test:8080').send({ email: user.email }).expect(200);
+    const mail = await smtp.mailTo(user.email, since);
+    expect(mail.text).toMatch(/^http:\/\/techit\.test:8080\/reset-password\?token=[A-Za-z0-9_-]{43}$/m);
+  });
+
+  it('is PUBLIC_URL when set, whatever Host or X-Forwarded-Host the request carries', async () => {
+    const site = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM, PUBLIC_URL: 'https://techit.example' });
+    try {
+      const user = await createUser(site);
+      const since = smtp.mails.length;
+      await site.http
+        .post('/api/password-reset')
+        .set('Host', 'evil.example')
+        .set('X-Forwarded-Host', 'evil.example')
+        .set('X-Forwarded-Proto', 'http')
+        .send({ email: user.email })
+        .expect(200);
+      const mail = await smtp.mailTo(user.email, since);
+      expect(mail.text).toMatch(/^https:\/\/techit\.example\/reset-password\?token=[A-Za-z0-9_-]{43}$/m);
+      expect(mail.raw).not.toContain('evil.example');
+    } finally {
+      await site.close();
+    }
   });
 });
 
