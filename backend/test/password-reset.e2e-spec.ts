@@ -278,6 +278,27 @@ describe('the origin of the mailed link', () => {
   });
 });
 
+describe('shutting down', () => {
+  it('waits for the mails under way, but not for an SMTP server that never answers', async () => {
+    const site = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM });
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    smtp.holding = true;
+    try {
+      const user = await createUser(site);
+      await askReset(user.email, site).expect(200);
+      // The mail has reached the server, which holds it unanswered.
+      await smtp.untilHeld(1);
+      await site.close();
+      expect(warn.mock.calls.map((call) => String(call[0]))).toContain(
+        'Shutting down with 1 password reset mail(s) not sent',
+      );
+    } finally {
+      warn.mockRestore();
+      smtp.release();
+    }
+  }, 30_000);
+});
+
 describe('without SMTP configured, and with the rate limits on', () => {
   let bare: TestApp;
 

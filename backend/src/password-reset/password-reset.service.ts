@@ -15,6 +15,8 @@ export const PASSWORD_CHANGED = 'Your password has been changed. Sign in with th
 export const INVALID_LINK = 'This password reset link is invalid, already used or expired. Ask for a new one.';
 
 const LIFETIME_MS = PASSWORD_RESET.linkLifetimeMinutes * 60_000;
+/** How long shutdown waits for the reset mails under way. */
+const SHUTDOWN_WAIT_MS = 5_000;
 
 /** A link's secret: 256 random bits, URL-safe. Only its hash is stored. */
 function newToken(): string {
@@ -69,8 +71,19 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
-  beforeApplicationShutdown(): Promise<void> {
-    return this.settled();
+  /**
+   * Lets the mails under way finish, for at most SHUTDOWN_WAIT_MS: the graceful shutdown exits
+   * anyway 15 s after the signal (http/graceful-shutdown.ts), and a mail still waiting for a dead
+   * SMTP server then is lost either way (the person asks again).
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), SHUTDOWN_WAIT_MS);
+    });
+    const gaveUp = await Promise.race([this.settled().then(() => false), timedOut]);
+    clearTimeout(timer);
+    if (gaveUp) this.logger.warn(`Shutting down with ${this.pending.size} password reset mail(s) not sent`);
   }
 
   /**

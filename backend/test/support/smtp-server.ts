@@ -21,6 +21,9 @@ export interface ReceivedMail {
 export class TestSmtpServer {
   readonly mails: ReceivedMail[] = [];
   latencyMs = 0;
+  /** While true, messages are held unanswered (a provider that hangs) until release(). */
+  holding = false;
+  private held: (() => void)[] = [];
   private waiters: (() => void)[] = [];
 
   private constructor(
@@ -46,7 +49,8 @@ export class TestSmtpServer {
             self?.receive(mail);
             callback();
           };
-          if (self && self.latencyMs > 0) setTimeout(accept, self.latencyMs);
+          if (self?.holding) self.hold(accept);
+          else if (self && self.latencyMs > 0) setTimeout(accept, self.latencyMs);
           else accept();
         });
       },
@@ -85,12 +89,34 @@ export class TestSmtpServer {
     }
   }
 
+  /** Answers every held message and stops holding. */
+  release(): void {
+    this.holding = false;
+    const held = this.held;
+    this.held = [];
+    for (const accept of held) accept();
+  }
+
+  /** Resolves once `count` messages are held unanswered. */
+  async untilHeld(count: number): Promise<void> {
+    while (this.held.length < count) await new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+
+  private hold(accept: () => void): void {
+    this.held.push(accept);
+    this.wake();
+  }
+
   close(): Promise<void> {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
   private receive(mail: ReceivedMail): void {
     this.mails.push(mail);
+    this.wake();
+  }
+
+  private wake(): void {
     const waiters = this.waiters;
     this.waiters = [];
     for (const wake of waiters) wake();
