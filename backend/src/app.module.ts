@@ -16,6 +16,7 @@ import { ModerationModule } from './moderation/moderation.module';
 import { NoticesModule } from './notices/notices.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PagesModule } from './pages/pages.module';
+import { PasswordResetModule } from './password-reset/password-reset.module';
 import { PostsModule } from './posts/posts.module';
 import { TagsModule } from './tags/tags.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -51,6 +52,7 @@ export class AppModule {
         HealthModule,
         PagesModule,
         FeedsModule,
+        PasswordResetModule,
       ],
     };
   }

@@ -188,6 +188,24 @@ describe('fuzzing every endpoint with hostile input', () => {
   );
 
   it(
+    'never answers 5xx to hostile bodies on POST /api/password-reset and POST /api/password-reset/confirm',
+    () =>
+      check(
+        fc.record({
+          path: fc.constantFrom('/api/password-reset', '/api/password-reset/confirm'),
+          body: hostileBody({
+            email: fc.oneof(fc.constantFrom(me.email, me.email.toUpperCase()), fc.emailAddress()).map(json),
+            token: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), fc.string({ maxLength: 300 })).map(json),
+            password: fc.string({ minLength: 8, maxLength: 40 }).map(json),
+          }),
+          type: contentType,
+        }),
+        ({ path, body, type }) => send('POST', path, undefined, body, type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
     'never answers 5xx to hostile bodies on POST /api/createpost',
     () =>
       check(
@@ -1127,6 +1145,8 @@ const TAILORED = [
   'PUT /api/admin/users/{id}/role',
   'PUT /api/admin/users/{id}/suspend',
   'PUT /api/admin/users/{id}/unsuspend',
+  'POST /api/password-reset',
+  'POST /api/password-reset/confirm',
 ];
 
 interface OpenApi {

@@ -111,6 +111,8 @@ describe('API docs', () => {
         'PUT /api/email',
         'POST /api/export',
         'DELETE /api/account',
+        'POST /api/password-reset',
+        'POST /api/password-reset/confirm',
       ].sort(),
     );
     for (const { route, operation } of routes) {
@@ -175,7 +177,12 @@ describe('API docs', () => {
     ];
     expect(loggedIn.map(authDocsOf)).toEqual(loggedIn.map((route) => ({ route, security: true, answers401: true })));
     // Fully public reads take no token at all.
-    for (const route of ['GET /api/user/{id}', 'GET /api/users/suggest']) {
+    for (const route of [
+      'GET /api/user/{id}',
+      'GET /api/users/suggest',
+      'POST /api/password-reset',
+      'POST /api/password-reset/confirm',
+    ]) {
       expect(secured).not.toContain(route);
     }
   });

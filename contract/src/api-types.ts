@@ -684,3 +684,16 @@ export interface DeleteAccountRequest {
  * like DELETED_AUTHOR, an empty id (nothing to link to) and a name no account can take.
  */
 export const DELETED_USER_AUTHOR: Author = { _id: '', userName: '[deleted user]', pic: '' };
+
+// Issue 20: password reset
+
+/** POST /api/password-reset: always answers 200 with the same MessageReply, whether or not an account uses the email. */
+export interface PasswordResetRequest {
+  email: string;
+}
+
+/** POST /api/password-reset/confirm: the `token` of the mailed link and the new password (sign-up's rules). */
+export interface PasswordResetConfirmRequest {
+  token: string;
+  password: string;
+}

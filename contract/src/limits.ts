@@ -171,3 +171,7 @@ export const USER_RELATIONS = { defaultLimit: 20, maxLimit: 50 } as const;
 // Issue 20: accounts people control
 /** POST /api/export: one archive per user per this many hours (429 with Retry-After before). */
 export const ACCOUNT_EXPORT_INTERVAL_HOURS = 24;
+
+// Issue 20: password reset
+/** A reset link works once, for this long after it was made (mailed or printed by `npm run admin`). */
+export const PASSWORD_RESET = { linkLifetimeMinutes: 60, tokenMax: 200 } as const;

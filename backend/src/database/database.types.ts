@@ -270,6 +270,17 @@ export interface AccountExportsTable {
   exported_at: string;
 }
 
+/**
+ * An outstanding password reset link (issue 20): the SHA-256 of its token (hex), never the token;
+ * deleted when used, with every other row of its user.
+ */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   reports: ReportsTable;
   moderation_actions: ModerationActionsTable;
@@ -294,6 +305,7 @@ export interface Database {
   comments: CommentsTable;
   notices: NoticesTable;
   drafts: DraftsTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -32,6 +32,7 @@ import * as bookmarks from './migrations/2026-11-27T06-00-00-bookmarks';
 import * as moderation from './migrations/2026-11-28T06-00-00-moderation';
 import * as blocksMutes from './migrations/2026-11-28T06-10-00-blocks-mutes';
 import * as account from './migrations/2026-11-28T06-20-00-account';
+import * as passwordResets from './migrations/2026-11-28T06-30-00-password-resets';
 
 /**
  * The migrations, listed by hand so the build needs no file-system scanning. Names are
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T06-00-00-moderation': moderation,
   '2026-11-28T06-10-00-blocks-mutes': blocksMutes,
   '2026-11-28T06-20-00-account': account,
+  '2026-11-28T06-30-00-password-resets': passwordResets,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -16,6 +16,8 @@ export const ROUTE_RATE_LIMITS: readonly RouteRateLimitName[] = [
   'drafts',
   'preview',
   'reports',
+  'passwordReset',
+  'passwordResetEmail',
 ];
 
 const RATE_LIMITS_METADATA = 'techit:rate-limits';

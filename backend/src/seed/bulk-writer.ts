@@ -13,7 +13,8 @@ type UnseededTable =
   | 'stream_tickets'
   | 'reports'
   | 'moderation_actions'
-  | 'account_exports';
+  | 'account_exports'
+  | 'password_resets';
 
 /**
  * The tables the seed fills: the content, not the settings, the idempotency keys, the drafts or
@@ -72,6 +73,7 @@ export const TABLES_TO_RESET: readonly (TableName | UnseededTable)[] = [
   'notifications',
   'notification_settings',
   'stream_tickets',
+  'password_resets',
   ...TABLES_CHILDREN_FIRST,
 ];
 

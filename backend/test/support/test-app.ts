@@ -105,6 +105,7 @@ export async function snapshot(db: Db): Promise<string> {
     'stream_tickets',
     'reports',
     'moderation_actions',
+    'password_resets',
   ] as const;
   const rows = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
   const sorted = rows.map((list) => list.map((row) => JSON.stringify(row)).sort());
