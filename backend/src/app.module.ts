@@ -1,6 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { BlocksModule } from './blocks/blocks.module';
+import { AccountModule } from './account/account.module';
 import { BookmarksModule } from './bookmarks/bookmarks.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -10,9 +12,11 @@ import { HealthModule } from './health/health.module';
 import { DraftsModule } from './drafts/drafts.module';
 import { FeedsModule } from './feeds/feeds.module';
 import { MarkdownModule } from './markdown/markdown.module';
+import { ModerationModule } from './moderation/moderation.module';
 import { NoticesModule } from './notices/notices.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PagesModule } from './pages/pages.module';
+import { PasswordResetModule } from './password-reset/password-reset.module';
 import { PostsModule } from './posts/posts.module';
 import { TagsModule } from './tags/tags.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -35,16 +39,20 @@ export class AppModule {
         UsersModule,
         PostsModule,
         BookmarksModule,
+        BlocksModule,
+        AccountModule,
         TagsModule,
         NoticesModule,
         NotificationsModule,
         DraftsModule,
         UploadsModule,
         MarkdownModule,
+        ModerationModule,
         SearchModule,
         HealthModule,
         PagesModule,
         FeedsModule,
+        PasswordResetModule,
       ],
     };
   }

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
-import { CATEGORIES, THEMES } from '@techit/contract/enums';
+import { CATEGORIES, REPORT_REASONS, REPORT_TARGET_KINDS, ROLES, THEMES } from '@techit/contract/enums';
 import { DEFAULT_PROFILE_PIC } from '@techit/contract/limits';
 import {
   authorization,
@@ -19,7 +19,7 @@ import {
 } from './support/fuzz-arbitraries';
 import { expectPrototypesClean, expectSafeReply, FuzzClient, type RawReply } from './support/fuzz-http';
 import { createDraft } from './support/draft-factories';
-import { createNotice, createPost, createUser, type TestUser } from './support/factories';
+import { createNotice, createPost, createUser, makeModerator, type TestUser } from './support/factories';
 import { snapshot, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -78,6 +78,8 @@ describe('fuzzing every endpoint with hostile input', () => {
   let client: FuzzClient;
   let me: TestUser;
   let other: TestUser;
+  /** Works the report queue (its families never suspend anyone: the other families need their sessions). */
+  let moderator: TestUser;
   /** Every kind of id this database holds: users, posts, notices and comments, mine and another user's. */
   let realIds: string[];
   let myPostId: string;
@@ -92,6 +94,8 @@ describe('fuzzing every endpoint with hostile input', () => {
     client = await FuzzClient.listen(t);
     me = await createUser(t);
     other = await createUser(t);
+    moderator = await createUser(t);
+    await makeModerator(t, moderator);
     myPostId = (await createPost(t, me))._id;
     otherPostId = (await createPost(t, other))._id;
     const notices = [(await createNotice(t, me))._id, (await createNotice(t, other))._id];
@@ -184,6 +188,24 @@ describe('fuzzing every endpoint with hostile input', () => {
   );
 
   it(
+    'never answers 5xx to hostile bodies on POST /api/password-reset and POST /api/password-reset/confirm',
+    () =>
+      check(
+        fc.record({
+          path: fc.constantFrom('/api/password-reset', '/api/password-reset/confirm'),
+          body: hostileBody({
+            email: fc.oneof(fc.constantFrom(me.email, me.email.toUpperCase()), fc.emailAddress()).map(json),
+            token: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), fc.string({ maxLength: 300 })).map(json),
+            password: fc.string({ minLength: 8, maxLength: 40 }).map(json),
+          }),
+          type: contentType,
+        }),
+        ({ path, body, type }) => send('POST', path, undefined, body, type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
     'never answers 5xx to hostile bodies on POST /api/createpost',
     () =>
       check(
@@ -255,6 +277,41 @@ describe('fuzzing every endpoint with hostile input', () => {
   );
 
   it(
+    'never answers 5xx to hostile bodies on PUT /api/password, PUT /api/email and DELETE /api/account',
+    () =>
+      check(
+        fc.oneof(
+          fc.record({
+            method: fc.constant('PUT' as const),
+            path: fc.constant('/api/password'),
+            request: bodyRequest({
+              current: fc.string({ maxLength: 200 }).map(json),
+              next: fc.string({ maxLength: 200 }).map(json),
+            }),
+          }),
+          fc.record({
+            method: fc.constant('PUT' as const),
+            path: fc.constant('/api/email'),
+            request: bodyRequest({
+              password: fc.string({ maxLength: 200 }).map(json),
+              email: fc.emailAddress().map(json),
+            }),
+          }),
+          fc.record({
+            method: fc.constant('DELETE' as const),
+            path: fc.constant('/api/account'),
+            request: bodyRequest({
+              password: fc.string({ maxLength: 200 }).map(json),
+              content: fc.constantFrom('delete', 'anonymise', 'x').map(json),
+            }),
+          }),
+        ),
+        ({ method, path, request }) => send(method, path, request.auth, request.body, request.type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
     'never answers 5xx to hostile query strings and search syntax on GET /api/bookmarks (q, tag, limit, cursor)',
     () =>
       check(
@@ -271,6 +328,116 @@ describe('fuzzing every endpoint with hostile input', () => {
           auth: asMe(),
         }),
         ({ query, auth }) => send('GET', `/api/bookmarks?${query}`, auth),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile bodies on POST /api/reports',
+    () =>
+      check(
+        bodyRequest({
+          targetKind: fc.constantFrom(...REPORT_TARGET_KINDS).map(json),
+          targetId: idValue(realIds),
+          reason: fc.constantFrom(...REPORT_REASONS).map(json),
+          note: text(500),
+        }),
+        ({ auth, body, type }) => send('POST', '/api/reports', auth, body, type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile bodies on PUT /api/block, /unblock, /mute and /unmute',
+    () =>
+      check(
+        fc.record({
+          path: fc.constantFrom('/api/block', '/api/unblock', '/api/mute', '/api/unmute'),
+          request: bodyRequest({ userId: idValue(realIds) }),
+        }),
+        ({ path, request }) => send('PUT', path, request.auth, request.body, request.type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile query strings on GET /api/reports and GET /api/moderation-log',
+    () =>
+      check(
+        fc.record({
+          path: fc.constantFrom('/api/reports', '/api/moderation-log'),
+          query: hostileQuery(['status', 'cursor'], ['open', 'resolved', ...cursors]),
+          auth: fc.oneof(asMe(), fc.constant(moderator.auth)),
+        }),
+        ({ path, query, auth }) => send('GET', `${path}?${query}`, auth),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile query strings on GET /api/blocks and GET /api/mutes (limit, cursor)',
+    () =>
+      check(
+        fc.record({
+          path: fc.constantFrom('/api/blocks', '/api/mutes'),
+          query: hostileQuery(['limit', 'cursor'], cursors),
+          auth: asMe(),
+        }),
+        ({ path, query, auth }) => send('GET', `${path}?${query}`, auth),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile kinds, ids and bodies on PUT /api/reports/:targetKind/:targetId/resolve',
+    () =>
+      check(
+        fc.record({
+          kind: fc.oneof(fc.constantFrom(...REPORT_TARGET_KINDS), hostileId(['post'])),
+          id: hostileId(realIds),
+          auth: fc.oneof(asMe(), fc.constant(moderator.auth)),
+          // dismiss and remove only: a suspension would end the sessions the other families use.
+          body: hostileBody({
+            action: fc.constantFrom('dismiss', 'remove').map(json),
+            reason: text(500),
+            until: fc.constantFrom('"2999-01-01T00:00:00.000Z"', '"2001-01-01T00:00:00.000Z"', '"soon"', '1e309'),
+          }),
+          type: contentType,
+        }),
+        ({ kind, id, auth, body, type }) => send('PUT', `/api/reports/${kind}/${id}/resolve`, auth, body, type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile ids and bodies on PUT /api/admin/users/:id/role',
+    () =>
+      check(
+        fc.record({
+          id: hostileId(realIds),
+          request: bodyRequest({ role: fc.constantFrom(...ROLES, 'member').map(json) }),
+        }),
+        ({ id, request }) => send('PUT', `/api/admin/users/${id}/role`, request.auth, request.body, request.type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile ids and bodies on PUT /api/admin/users/:id/suspend and /unsuspend',
+    () =>
+      check(
+        fc.record({
+          path: fc.constantFrom('suspend', 'unsuspend'),
+          // Another user's id or a stranger's: a suspension of `me` or `other` would end the
+          // sessions the other families use, and the member's own token is refused with 403.
+          id: hostileId([moderator.id, '0123456789abcdef01234567']),
+          request: bodyRequest({
+            reason: text(500),
+            until: fc.constantFrom('"2999-01-01T00:00:00.000Z"', '"2001-01-01T00:00:00.000Z"', '"soon"', '1e309'),
+          }),
+        }),
+        ({ path, id, request }) =>
+          send('PUT', `/api/admin/users/${id}/${path}`, request.auth, request.body, request.type),
       ),
     FAMILY_TIMEOUT_MS,
   );
@@ -367,6 +534,21 @@ describe('fuzzing every endpoint with hostile input', () => {
           })),
         ),
         ({ path, auth, body, type }) => send('PUT', path, auth, body, type),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile bodies and tokens on POST /api/export',
+    () =>
+      // The first accepted call streams the archive; every later one is the day's 429.
+      check(
+        fc.record({
+          auth: asMe(),
+          body: fc.option(hostileBody({}), { freq: 3 }),
+          type: contentType,
+        }),
+        ({ auth, body, type }) => send('POST', '/api/export', auth, body ?? undefined, type),
       ),
     FAMILY_TIMEOUT_MS,
   );
@@ -922,7 +1104,17 @@ const TAILORED = [
   'PUT /api/unlike',
   'PUT /api/bookmark',
   'PUT /api/unbookmark',
+  'PUT /api/password',
+  'PUT /api/email',
+  'POST /api/export',
+  'DELETE /api/account',
   'GET /api/bookmarks',
+  'PUT /api/block',
+  'PUT /api/unblock',
+  'PUT /api/mute',
+  'PUT /api/unmute',
+  'GET /api/blocks',
+  'GET /api/mutes',
   'PUT /api/comment',
   'PUT /api/comment/{postId}/{commentId}',
   'DELETE /api/comment/{postId}/{commentId}',
@@ -946,6 +1138,15 @@ const TAILORED = [
   'POST /api/notifications/stream-ticket',
   'GET /api/notifications/stream',
   'GET /api/users/suggest',
+  'POST /api/reports',
+  'GET /api/reports',
+  'PUT /api/reports/{targetKind}/{targetId}/resolve',
+  'GET /api/moderation-log',
+  'PUT /api/admin/users/{id}/role',
+  'PUT /api/admin/users/{id}/suspend',
+  'PUT /api/admin/users/{id}/unsuspend',
+  'POST /api/password-reset',
+  'POST /api/password-reset/confirm',
 ];
 
 interface OpenApi {

@@ -1,4 +1,5 @@
-import { createNotice, createPost, createUser, type TestUser } from './support/factories';
+import { newObjectId } from '../src/common/object-id';
+import { createNotice, createPost, createUser, makeModerator, type TestUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -303,6 +304,73 @@ describe('SQL statements per list request', () => {
     statements = [];
     const response = await t.http.get('/api/top-posts').expect(200);
     expect(response.body.posts).toHaveLength(5);
+    expect(statements).toHaveLength(1);
+  });
+
+  // Moderation (decision 047); last, since it removes posts the cases above count.
+  it("answers a page of the report queue in 4 statements whatever its size (the moderator's account, the groups, their posts, their notes)", async () => {
+    const moderator = await createUser(t);
+    await makeModerator(t, moderator);
+    const posts = (await t.db.selectFrom('posts').select('id').limit(20).execute()).map((row) => row.id);
+    const fileReports = async (ids: string[]) => {
+      const now = Date.now();
+      await t.db
+        .insertInto('reports')
+        .values(
+          ids.map((id, index) => ({
+            id: newObjectId(new Date(now + index)),
+            reporter_id: reader.id,
+            target_kind: 'post',
+            target_id: id,
+            reason: 'spam',
+            note: 'a note',
+            status: 'open',
+            created_at: new Date(now + index).toISOString(),
+          })),
+        )
+        .execute();
+    };
+    for (const [from, to] of [
+      [0, 1],
+      [1, 20],
+    ]) {
+      await fileReports(posts.slice(from, to));
+      statements = [];
+      const response = await t.http.get('/api/reports').set('Authorization', moderator.auth).expect(200);
+      expect(response.body.reports).toHaveLength(to);
+      expect({ size: to, statements: statements.length }).toEqual({ size: to, statements: 4 });
+    }
+    await t.db.deleteFrom('reports').execute();
+  });
+
+  it('keeps every list at its count when some of its posts were removed by the moderators (the condition is in the same statements)', async () => {
+    const removed = (await t.db.selectFrom('posts').select('id').orderBy('created_at', 'desc').limit(5).execute()).map(
+      (row) => row.id,
+    );
+    await t.db
+      .updateTable('posts')
+      .set({ removed_at: new Date().toISOString(), removed_by: reader.id })
+      .where('id', 'in', removed)
+      .execute();
+    const checks: [string, (n: number) => string, string, number, TestUser | undefined][] = [
+      ['for-you', (n) => `/api/posts?limit=${n}&view=compact`, 'posts', 3, undefined],
+      ['for-you, signed in', (n) => `/api/posts?limit=${n}&view=compact`, 'posts', 6, reader],
+      ['following', (n) => `/api/posts?feed=following&limit=${n}&view=compact`, 'posts', 7, reader],
+      ['bookmarks', (n) => `/api/bookmarks?limit=${n}`, 'posts', 6, reader],
+    ];
+    for (const [name, path, listed, expected, viewer] of checks) {
+      for (const size of [1, 15, 50]) {
+        const count = await countFor(path, size, listed, viewer);
+        expect({ name, size, count }).toEqual({ name, size, count: expected });
+        const request = t.http.get(path(size));
+        const reply = await (viewer ? request.set('Authorization', viewer.auth) : request).expect(200);
+        const ids = (reply.body[listed] as { _id: string }[]).map((post) => post._id);
+        expect(ids.filter((id) => removed.includes(id))).toEqual([]);
+      }
+    }
+    statements = [];
+    const top = await t.http.get('/api/top-posts').expect(200);
+    expect(top.body.posts).toHaveLength(5);
     expect(statements).toHaveLength(1);
   });
 });

@@ -21,7 +21,7 @@ import { startTestApp, type TestApp } from './support/test-app';
  * the page's own few rows may be sorted once picked.
  */
 const SIZES = { users: 2_000, posts: 100_000, likes: 200_000, comments: 50_000, follows: 40_000, notices: 5_000 };
-const WATCHED_TABLES = ['posts', 'likes', 'comments', 'follows', 'post_tags', 'bookmarks'];
+const WATCHED_TABLES = ['posts', 'likes', 'comments', 'follows', 'post_tags', 'bookmarks', 'mutes', 'blocks'];
 /**
  * Reported too, not held to it: a seq scan of a few thousand users for a hash join can be the right
  * plan, and so is one of the few rows of a reader's followed and muted tags.
@@ -153,7 +153,34 @@ beforeAll(async () => {
       .values(rows.slice(start, start + 500))
       .execute();
   }
-  await t.db.executeQuery(CompiledQuery.raw(t.dialect === 'postgres' ? 'analyze bookmarks' : 'analyze'));
+  // The heavy follower mutes 200 users and blocks 50 (decision 048); 500 others mute and block 5
+  // each, so the reader's rows are a part of each table. Every list they read probes mutes by key.
+  const others = savers.map((user) => user.id);
+  const relations = (count: number, from: (index: number) => string, to: (index: number) => string) =>
+    Array.from({ length: count }, (_, index) => ({
+      user_id: from(index),
+      other_id: to(index),
+      created_at: new Date(NOW.getTime() - index * 60_000).toISOString(),
+    })).filter((row) => row.user_id !== row.other_id);
+  for (const table of ['mutes', 'blocks'] as const) {
+    const heavy = relations(
+      table === 'mutes' ? 200 : 50,
+      () => landmark('heavyFollowerId'),
+      (i) => others[i * 3] ?? '',
+    );
+    const rest = relations(
+      2_500,
+      (i) => others[Math.floor(i / 5)] ?? '',
+      (i) => others[(i * 7 + 1) % others.length] ?? '',
+    );
+    const unique = [...new Map([...heavy, ...rest].map((row) => [`${row.user_id} ${row.other_id}`, row])).values()];
+    for (let start = 0; start < unique.length; start += 500)
+      await t.db
+        .insertInto(table)
+        .values(unique.slice(start, start + 500))
+        .execute();
+  }
+  await t.db.executeQuery(CompiledQuery.raw(t.dialect === 'postgres' ? 'analyze bookmarks, mutes, blocks' : 'analyze'));
   const bookmarksPage = await t.http.get('/api/bookmarks?limit=50').set('Authorization', heavyAuth).expect(200);
   let cursor = bookmarksPage.body.nextCursor as string;
   for (let page = 0; page < 20; page += 1) {
@@ -352,6 +379,39 @@ const cases: Case[] = [
   // post_search alone with only the page joined to posts by primary key (a hash join against
   // every post before).
   { name: 'search posts, a common word', send: () => t.http.get('/api/search?q=kubernetes') },
+  // Mutes (decision 048): one NOT EXISTS on mutes' primary key per row shown, and the comments'
+  // muted flag the same per comment; the reader's own lists walk (user_id, created_at, other_id).
+  {
+    name: 'search posts, signed in, muting 200 users and a tag',
+    send: () => t.http.get('/api/search?q=kubernetes').set('Authorization', heavyAuth),
+  },
+  {
+    name: 'search notices, signed in, muting 200 users',
+    send: () => t.http.get('/api/search?q=the&type=notices').set('Authorization', heavyAuth),
+  },
+  {
+    name: 'all notices, signed in, muting 200 users',
+    send: () => t.http.get('/api/allnotices?page=5').set('Authorization', heavyAuth),
+  },
+  {
+    name: "a post's comments, signed in, muting 200 users",
+    send: () =>
+      t.http.get(`/api/posts/${landmark('manyCommentsPostId')}/comments?limit=50`).set('Authorization', heavyAuth),
+  },
+  {
+    name: 'the hot feed, signed in, muting 200 users and a tag',
+    send: () => t.http.get('/api/posts?feed=hot&page=2').set('Authorization', heavyAuth),
+  },
+  {
+    name: 'the list of users muted, page 1',
+    send: () => t.http.get('/api/mutes').set('Authorization', heavyAuth),
+    pagedInOrder: true,
+  },
+  {
+    name: 'the list of users blocked, page 1',
+    send: () => t.http.get('/api/blocks').set('Authorization', heavyAuth),
+    pagedInOrder: true,
+  },
   { name: 'search posts, two words', send: () => t.http.get('/api/search?q=rust%20async') },
   // Bookmarks (decision 043): the reader's list walks (user_id, created_at, post_id) in order; q
   // and tag probe the search index and post_tags per bookmark walked.

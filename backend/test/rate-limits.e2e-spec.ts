@@ -252,6 +252,49 @@ describe('rate limits at their default values', () => {
       expect(othersDraft.headers['ratelimit-limit']).toBe('120');
     });
   });
+
+  describe('PUT /api/password, PUT /api/email and DELETE /api/account', () => {
+    it("share sign-in's budget per address: a stolen token is no way to guess the password", async () => {
+      const address = nextAddress();
+      const user = await createUser(from(t, nextAddress()));
+      const client = () => from(t, address).http;
+      const guesses = [
+        () =>
+          client()
+            .put('/api/password')
+            .set('Authorization', user.auth)
+            .send({ current: 'guess', next: 'a new passphrase' }),
+        () =>
+          client()
+            .put('/api/email')
+            .set('Authorization', user.auth)
+            .send({ password: 'guess', email: 'new@example.com' }),
+        () =>
+          client()
+            .delete('/api/account')
+            .set('Authorization', user.auth)
+            .send({ password: 'guess', content: 'delete' }),
+      ];
+      await expectDatabaseUnchanged(t.db, async () => {
+        for (let attempt = 0; attempt < 10; attempt += 1) {
+          const response = await guesses[attempt % 3]();
+          expect(response.status).toBe(403);
+          expect(response.headers['ratelimit-limit']).toBe('10');
+        }
+        expectTooManyRequests(await guesses[1](), 60);
+        expectTooManyRequests(
+          await client().post('/api/signin').send({ userName: user.userName, password: 'guess' }),
+          60,
+        );
+      });
+      // From elsewhere the account is untouched and the right password still works.
+      const right = await from(t, nextAddress())
+        .http.put('/api/password')
+        .set('Authorization', user.auth)
+        .send({ current: user.password, next: 'a new passphrase' });
+      expect(right.status).toBe(200);
+    });
+  });
 });
 
 describe('rate limits with short windows', () => {

@@ -119,6 +119,41 @@ describe('the read cache for visitors', () => {
     expect((await read(paths[0])).statements).toBe(0);
   });
 
+  it("never shows a reader's mute to a visitor, and a mute, unmute or unblock keeps visitors' copies (decision 048)", async () => {
+    const muted = await createUser(t);
+    await t.http
+      .put('/api/comment')
+      .set('Authorization', muted.auth)
+      .send({ postId: post._id, text: 'from the muted one' })
+      .expect(200);
+    const paths = [
+      `/api/posts/${post._id}`,
+      `/api/posts/${post._id}/comments`,
+      '/api/posts?limit=4',
+      '/api/allnotices',
+    ];
+    const visitorBodies = [];
+    for (const path of paths) visitorBodies.push((await read(path)).response.body); // kept
+    for (const path of ['/api/mute', '/api/block', '/api/unblock'])
+      await t.http.put(path).set('Authorization', reader.auth).send({ userId: muted.id }).expect(200);
+    // The block emptied the cache (it ends follows, which profiles show): read the copies again.
+    for (const path of paths) expect((await read(path)).response.body).toEqual(visitorBodies[paths.indexOf(path)]);
+    const mine = await read(`/api/posts/${post._id}/comments`, { Authorization: reader.auth });
+    expect(JSON.stringify(mine.response.body)).toContain('"muted":true');
+    await t.http.put('/api/unmute').set('Authorization', reader.auth).send({ userId: muted.id }).expect(200);
+    await t.http.put('/api/mute').set('Authorization', reader.auth).send({ userId: muted.id }).expect(200);
+    for (const [index, path] of paths.entries()) {
+      const visitor = await read(path);
+      // Still from memory after the mute and unmute, and the very bytes a visitor had.
+      expect({ path, statements: visitor.statements, body: visitor.response.body }).toEqual({
+        path,
+        statements: 0,
+        body: visitorBodies[index],
+      });
+      expect(JSON.stringify(visitor.response.body)).not.toContain('"muted"');
+    }
+  });
+
   it('keeps neither errors nor the health check', async () => {
     expect((await read('/api/user/0123456789abcdef01234567')).response.status).toBe(404);
     expect((await read('/api/user/0123456789abcdef01234567')).statements).toBeGreaterThan(0);
@@ -193,6 +228,15 @@ describe('the read cache for visitors', () => {
       read: () => `/api/user/${author.id}`,
       write: () =>
         t.http.put('/api/follow').set('Authorization', reader.auth).send({ followId: author.id }).expect(200),
+      changed: (body: { user: { followers: string[] } }) => body.user.followers,
+    },
+    {
+      name: 'a block, which ends a follow',
+      read: () => `/api/user/${author.id}`,
+      setup: async () => {
+        await t.http.put('/api/follow').set('Authorization', reader.auth).send({ followId: author.id }).expect(200);
+      },
+      write: () => t.http.put('/api/block').set('Authorization', author.auth).send({ userId: reader.id }).expect(200),
       changed: (body: { user: { followers: string[] } }) => body.user.followers,
     },
     {

@@ -66,6 +66,8 @@ function postRow(index: number, authorId: string): FullRow<'posts'> {
     desc_html: '<p>d</p>',
     body_html: null,
     render_version: 1,
+    removed_at: null,
+    removed_by: null,
   };
 }
 

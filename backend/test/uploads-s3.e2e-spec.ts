@@ -1,11 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { OrphanSweepService } from '../src/uploads/orphan-sweep.service';
 import { uploadsDirectory } from '../src/uploads/uploads.module';
 import { createPost, createUser } from './support/factories';
 import { startS3Server, type S3Server } from './support/s3-server';
 import { startTestApp, type TestApp } from './support/test-app';
+import { binary, unzip } from './support/zip-reader';
 
 /**
  * Uploads in an S3-compatible bucket (S3_* settings) against a real S3 server in this process
@@ -93,6 +94,25 @@ describe('images in S3 (S3_* settings)', () => {
       const policy: string = response.headers['content-security-policy'];
       const imgSrc = policy.split(';').find((directive) => directive.trim().startsWith('img-src'));
       expect(imgSrc?.trim().split(/\s+/)).toContain(new URL(s3.publicUrl).origin);
+    });
+  });
+
+  describe('POST /api/export', () => {
+    it("puts the user's pictures from the bucket in the archive, byte for byte", async () => {
+      const author = await createUser(t);
+      const url = (await upload(t)).body.url as string;
+      await createPost(t, author, { pic: url });
+      const reply = await t.http
+        .post('/api/export')
+        .set('Authorization', author.auth)
+        .buffer(true)
+        .parse(binary)
+        .expect(200);
+      const files = await unzip(reply.body as Buffer);
+      const [fullKey] = keysOf(url);
+      const object = await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: fullKey }));
+      const stored = Buffer.from(await object.Body!.transformToByteArray());
+      expect(files.get(`images/${fullKey}`)?.equals(stored)).toBe(true);
     });
   });
 

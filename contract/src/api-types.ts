@@ -2,7 +2,18 @@
  * The JSON shapes of the API. Field names follow the original TechIt API (MongoDB's `_id`,
  * `postedBy`, `desc`) so its existing clients keep working unchanged.
  */
-import type { Category, MarkdownKind, NotificationKind, Role, Theme } from './enums';
+import type {
+  Category,
+  MarkdownKind,
+  ModerationAction,
+  ModerationLogAction,
+  NotificationKind,
+  ReportReason,
+  ReportStatus,
+  ReportTargetKind,
+  Role,
+  Theme,
+} from './enums';
 
 /** 24 lowercase hex characters in MongoDB ObjectId format. */
 export type Id = string;
@@ -55,6 +66,16 @@ export interface Comment {
   editedAt: IsoDate | null;
   /** True for the "[deleted]" placeholder of a deleted comment that has replies. */
   deleted: boolean;
+  /**
+   * Present (true) only on a comment the moderators removed (issue 20): others get it in place
+   * with no text and REMOVED_AUTHOR; its author and the moderators get it whole.
+   */
+  removed?: boolean;
+  /**
+   * Issue 20: present (true) only when the signed-in reader mutes the comment's author; the web
+   * app collapses it behind "show" (docs/decisions/048-blocks-and-mutes.md). Absent otherwise.
+   */
+  muted?: true;
 }
 
 /** postedBy of a deleted comment kept for its replies: no author. */
@@ -67,6 +88,11 @@ export const DELETED_AUTHOR: Author = { _id: '', userName: '[deleted]', pic: '' 
  */
 export interface Post {
   _id: Id;
+  /**
+   * Present (true) only on a post the moderators removed (issue 20): it has left every list; read
+   * by id, its author and the moderators get it whole, anyone else an empty placeholder.
+   */
+  removed?: boolean;
   title: string;
   desc: string;
   /**
@@ -149,6 +175,8 @@ export interface PostRevisionsReply {
 
 export interface Notice {
   _id: Id;
+  /** Present (true) only when the moderators removed it; see Comment.removed. */
+  removed?: boolean;
   desc: string;
   /** `desc` rendered from Markdown's small set (MarkdownKind 'notice'), sanitised, rendered when written. */
   descHtml: string;
@@ -481,4 +509,191 @@ export interface StreamTicketReply {
 /** GET /api/users/suggest?prefix=&limit=: users whose userName starts with prefix (for @ mentions). */
 export interface UserSuggestionsReply {
   users: Author[];
+}
+
+// Issue 20: moderation
+/** postedBy of content the moderators removed, as anyone but its author and the moderators see it. */
+export const REMOVED_AUTHOR: Author = { _id: '', userName: '[removed by the moderators]', pic: '' };
+
+/** POST /api/reports. */
+export interface ReportRequest {
+  targetKind: ReportTargetKind;
+  targetId: Id;
+  reason: ReportReason;
+  note?: string;
+}
+
+/** A report as its reporter gets it back (a second open report of one target answers the first). */
+export interface Report {
+  _id: Id;
+  targetKind: ReportTargetKind;
+  targetId: Id;
+  reason: ReportReason;
+  note: string;
+  status: ReportStatus;
+  createdAt: IsoDate;
+}
+
+export interface ReportReply {
+  report: Report;
+}
+
+/** What the queue shows of a reported target; `excerpt` is its text cut short ('' for a user). */
+export interface ReportedTarget {
+  /** Null when the target is gone (deleted since it was reported). */
+  excerpt: string | null;
+  author: Author | null;
+  removed: boolean;
+  /** The author's (or reported user's) suspension end; null when not suspended. */
+  suspendedUntil: IsoDate | null;
+}
+
+/** One target of the queue: its reports, grouped. */
+export interface ReportGroup {
+  targetKind: ReportTargetKind;
+  targetId: Id;
+  target: ReportedTarget;
+  count: number;
+  reasons: Partial<Record<ReportReason, number>>;
+  /** The notes reporters wrote, newest first (at most 5). */
+  notes: string[];
+  firstReportedAt: IsoDate;
+  lastReportedAt: IsoDate;
+  status: ReportStatus;
+}
+
+/** GET /api/reports?status=&cursor=: worst first (most reports, then the latest report). */
+export interface ReportQueueReply {
+  reports: ReportGroup[];
+  nextCursor: string | null;
+}
+
+/** PUT /api/reports/:targetKind/:targetId/resolve. `until` only with suspend-author (none: indefinitely). */
+export interface ResolveReportsRequest {
+  action: ModerationAction;
+  reason: string;
+  until?: IsoDate;
+}
+
+export interface ResolveReportsReply {
+  resolved: number;
+  entry: ModerationLogEntry;
+}
+
+/** One entry of the public moderation log; `moderator` only for moderators and admins. */
+export interface ModerationLogEntry {
+  _id: Id;
+  at: IsoDate;
+  action: ModerationLogAction;
+  targetKind: ReportTargetKind;
+  targetId: Id;
+  reason: string;
+  moderator?: Author;
+}
+
+/** GET /api/moderation-log?cursor=: newest first. */
+export interface ModerationLogReply {
+  entries: ModerationLogEntry[];
+  nextCursor: string | null;
+}
+
+/** PUT /api/admin/users/:id/role (admins). */
+export interface SetRoleRequest {
+  role: Role;
+}
+
+/** PUT /api/admin/users/:id/suspend (moderators and admins): `until` absent is indefinitely. */
+export interface SuspendRequest {
+  reason: string;
+  until?: IsoDate;
+}
+
+/** PUT /api/admin/users/:id/unsuspend. */
+export interface UnsuspendRequest {
+  reason: string;
+}
+
+export interface SuspensionReply {
+  userId: Id;
+  /** null once lifted. */
+  suspendedUntil: IsoDate | null;
+  entry: ModerationLogEntry;
+}
+
+// Issue 20: blocks and mutes (docs/decisions/048-blocks-and-mutes.md)
+
+/** PUT /api/block, /api/unblock, /api/mute, /api/unmute: the body. */
+export interface UserIdRequest {
+  userId: Id;
+}
+
+/** PUT /api/block and /api/unblock: whether the caller now blocks the user. */
+export interface BlockReply {
+  userId: Id;
+  blocked: boolean;
+}
+
+/** PUT /api/mute and /api/unmute: whether the caller now mutes the user. */
+export interface MuteReply {
+  userId: Id;
+  muted: boolean;
+}
+
+/** A user on the caller's block or mute list, with when they were added. */
+export interface RelatedUser extends Author {
+  since: IsoDate;
+}
+
+/** GET /api/blocks and GET /api/mutes: the caller's own list, newest first, paged by cursor. */
+export interface RelatedUsersReply {
+  users: RelatedUser[];
+  nextCursor: string | null;
+}
+
+// Issue 20: accounts people control (docs/decisions/049-accounts-people-control.md)
+
+/** PUT /api/password: `next` follows sign-up's password rules. */
+export interface ChangePasswordRequest {
+  current: string;
+  next: string;
+}
+
+/** Every other session has ended; `token` keeps this one signed in (the old token answers 401). */
+export interface ChangePasswordReply {
+  message: string;
+  token: string;
+}
+
+/** PUT /api/email (answers Me): `email` follows sign-up's email rules. */
+export interface ChangeEmailRequest {
+  password: string;
+  email: string;
+}
+
+/** What DELETE /api/account does with the account's posts, comments and notices. */
+export const ACCOUNT_CONTENT_CHOICES = ['delete', 'anonymise'] as const;
+export type AccountContentChoice = (typeof ACCOUNT_CONTENT_CHOICES)[number];
+
+export interface DeleteAccountRequest {
+  password: string;
+  content: AccountContentChoice;
+}
+
+/**
+ * The author of a post, notice or comment whose account was deleted with `content: "anonymise"`:
+ * like DELETED_AUTHOR, an empty id (nothing to link to) and a name no account can take.
+ */
+export const DELETED_USER_AUTHOR: Author = { _id: '', userName: '[deleted user]', pic: '' };
+
+// Issue 20: password reset
+
+/** POST /api/password-reset: always answers 200 with the same MessageReply, whether or not an account uses the email. */
+export interface PasswordResetRequest {
+  email: string;
+}
+
+/** POST /api/password-reset/confirm: the `token` of the mailed link and the new password (sign-up's rules). */
+export interface PasswordResetConfirmRequest {
+  token: string;
+  password: string;
 }

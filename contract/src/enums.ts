@@ -20,7 +20,12 @@ export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'light';
 
-export const ROLES = ['user', 'admin'] as const;
+/**
+ * `user` is the issue's "member" (issue 20): the stored and answered value stays `user`, which
+ * every client already compares against (docs/decisions/047-moderation.md). A moderator works the
+ * report queue; an admin also deletes anything and sets roles.
+ */
+export const ROLES = ['user', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
@@ -53,3 +58,18 @@ export const DEFAULT_TOP_POST_WINDOW: TopPostWindow = 'all';
 /** What a notification is about (issue 18). */
 export const NOTIFICATION_KINDS = ['like', 'comment', 'reply', 'mention', 'follow'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+// Issue 20: moderation
+/** What can be reported (POST /api/reports). */
+export const REPORT_TARGET_KINDS = ['post', 'comment', 'notice', 'user'] as const;
+export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
+export const REPORT_REASONS = ['spam', 'harassment', 'off-topic', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_STATUSES = ['open', 'resolved'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** How a moderator resolves a target's reports; `remove` is not for a user (suspend them instead). */
+export const MODERATION_ACTIONS = ['dismiss', 'remove', 'suspend-author'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+/** What the public moderation log records: a resolution, or a suspension set or lifted by hand. */
+export const MODERATION_LOG_ACTIONS = [...MODERATION_ACTIONS, 'suspend', 'unsuspend'] as const;
+export type ModerationLogAction = (typeof MODERATION_LOG_ACTIONS)[number];

@@ -149,3 +149,29 @@ export const OUTSIDE = {
   feedEntries: 30,
   sitemapPageSize: 50_000,
 } as const;
+
+// Issue 20: moderation
+/**
+ * Reports and the queue: a report's note, a moderator's reason, a queue or log page. A suspension
+ * without `until` lasts until SUSPENDED_INDEFINITELY (far future: "indefinitely").
+ */
+export const MODERATION = {
+  noteMax: 500,
+  reasonMax: 500,
+  queuePageSize: 20,
+  logPageSize: 50,
+  excerptMax: 200,
+  suspendedIndefinitely: '9999-12-31T23:59:59.999Z',
+} as const;
+
+// Issue 20: blocks and mutes
+/** GET /api/blocks and /api/mutes: the caller's lists, newest first. */
+export const USER_RELATIONS = { defaultLimit: 20, maxLimit: 50 } as const;
+
+// Issue 20: accounts people control
+/** POST /api/export: one archive per user per this many hours (429 with Retry-After before). */
+export const ACCOUNT_EXPORT_INTERVAL_HOURS = 24;
+
+// Issue 20: password reset
+/** A reset link works once, for this long after it was made (mailed or printed by `npm run admin`). */
+export const PASSWORD_RESET = { linkLifetimeMinutes: 60, tokenMax: 200 } as const;

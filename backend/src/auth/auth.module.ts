@@ -23,5 +23,7 @@ import { TOKEN_LIFETIME_SECONDS } from './token-payload';
   ],
   controllers: [AuthController],
   providers: [AuthService, JwtStrategy, PasswordHasher],
+  // The account settings (account/) check passwords and issue the token that outlives a password change.
+  exports: [AuthService, PasswordHasher],
 })
 export class AuthModule {}

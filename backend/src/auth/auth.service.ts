@@ -3,7 +3,8 @@ import { JwtService } from '@nestjs/jwt';
 import type { SignInReply } from '@techit/contract/api-types';
 import { DEFAULT_THEME } from '@techit/contract/enums';
 import { DEFAULT_PROFILE_PIC } from '@techit/contract/limits';
-import { ConflictError, UnauthorizedError } from '../common/app-errors';
+import { ConflictError, ForbiddenError, UnauthorizedError } from '../common/app-errors';
+import { MODERATION } from '@techit/contract/limits';
 import { newObjectId } from '../common/object-id';
 import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
@@ -53,14 +54,27 @@ export class AuthService {
     // Verify even for an unknown user, so the reply time does not reveal which accounts exist.
     const valid = await this.hasher.verify(user?.password_hash ?? null, input.password);
     if (!user || !valid) throw new UnauthorizedError(BAD_CREDENTIALS);
+    // Only once the password is right, so the refusal tells nothing to someone guessing.
+    if (user.suspended_until !== null && user.suspended_until > new Date().toISOString()) {
+      throw new ForbiddenError(
+        user.suspended_until === MODERATION.suspendedIndefinitely
+          ? 'Your account is suspended indefinitely'
+          : `Your account is suspended until ${user.suspended_until}`,
+      );
+    }
     if (this.hasher.needsRehash(user.password_hash)) {
       // An account imported from the original app (npm run import:mongo) keeps its bcrypt hash
       // until the password is known: now it is, so it is stored as argon2id from here on.
       await this.users.replacePasswordHash(user.id, user.password_hash, await this.hasher.hash(input.password));
     }
-    const payload: TokenPayload = { sub: user.id, ver: user.token_version };
-    const token = await this.jwt.signAsync(payload);
+    const token = await this.tokenFor(user.id, user.token_version);
     return { token, user: await this.usersService.getMe(user.id) };
+  }
+
+  /** A session token for this account at this token_version (older versions answer 401). */
+  tokenFor(userId: string, tokenVersion: number): Promise<string> {
+    const payload: TokenPayload = { sub: userId, ver: tokenVersion };
+    return this.jwt.signAsync(payload);
   }
 
   /** Every token issued so far stops working (JwtStrategy compares `ver`); signing in again gives a new one. */

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type RawBuilder, sql } from 'kysely';
 import type { Keyset } from '../common/cursor';
+import { notRemoved } from '../moderation/removal-filters';
 import { DATABASE } from '../database/database.tokens';
 import type { Db } from '../database/database.types';
 
@@ -99,7 +100,8 @@ export class BookmarksRepository {
       .selectFrom('bookmarks')
       .innerJoin('posts', 'posts.id', 'bookmarks.post_id')
       .select(['bookmarks.post_id', 'bookmarks.created_at'])
-      .where('bookmarks.user_id', '=', userId);
+      .where('bookmarks.user_id', '=', userId)
+      .where(notRemoved());
     const { after, tag, matching } = request;
     if (after) {
       rows = rows.where((eb) =>

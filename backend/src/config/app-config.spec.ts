@@ -46,6 +46,9 @@ describe('loadConfig', () => {
           likeFollow: { limit: 60, windowSeconds: 60 },
           drafts: { limit: 120, windowSeconds: 60 },
           preview: { limit: 60, windowSeconds: 60 },
+          reports: { limit: 20, windowSeconds: 3600 },
+          passwordReset: { limit: 10, windowSeconds: 3600 },
+          passwordResetEmail: { limit: 3, windowSeconds: 3600 },
         },
         redisUrl: null,
         trustProxy: false,
@@ -55,6 +58,7 @@ describe('loadConfig', () => {
         notificationHeartbeatMs: 25_000,
         sitemapPageSize: 50_000,
         sitemapCacheTtlMs: 600_000,
+        mail: null,
       });
       expect(isAbsolute(config.dataDir)).toBe(true);
       expect(isAbsolute(config.webDistDir)).toBe(true);
@@ -121,6 +125,9 @@ describe('loadConfig', () => {
         RATE_LIMIT_LIKE_FOLLOW: '100/5m',
         RATE_LIMIT_DRAFTS: '30/1m',
         RATE_LIMIT_PREVIEW: '30/2m',
+        RATE_LIMIT_REPORTS: '5/30m',
+        RATE_LIMIT_PASSWORD_RESET: '20/1h',
+        RATE_LIMIT_PASSWORD_RESET_EMAIL: '2/30m',
         TRUST_PROXY: '1',
         REDIS_URL: 'redis://:pass@redis.example:6379/2',
         HEADERS_TIMEOUT_MS: '5000',
@@ -129,6 +136,8 @@ describe('loadConfig', () => {
         NOTIFICATION_HEARTBEAT_MS: '15000',
         SITEMAP_PAGE_SIZE: '1000',
         SITEMAP_CACHE_TTL_MS: '0',
+        SMTP_URL: 'smtps://mailer:pass@mail.example:465',
+        MAIL_FROM: 'TechIt <no-reply@techit.example>',
       });
       expect(config).toEqual({
         port: 8080,
@@ -160,6 +169,9 @@ describe('loadConfig', () => {
           likeFollow: { limit: 100, windowSeconds: 300 },
           drafts: { limit: 30, windowSeconds: 60 },
           preview: { limit: 30, windowSeconds: 120 },
+          reports: { limit: 5, windowSeconds: 1800 },
+          passwordReset: { limit: 20, windowSeconds: 3600 },
+          passwordResetEmail: { limit: 2, windowSeconds: 1800 },
         },
         redisUrl: 'redis://:pass@redis.example:6379/2',
         trustProxy: 1,
@@ -169,6 +181,7 @@ describe('loadConfig', () => {
         notificationHeartbeatMs: 15000,
         sitemapPageSize: 1000,
         sitemapCacheTtlMs: 0,
+        mail: { smtpUrl: 'smtps://mailer:pass@mail.example:465', from: 'TechIt <no-reply@techit.example>' },
       });
     });
 
@@ -399,6 +412,17 @@ describe('loadConfig', () => {
       ['REQUEST_TIMEOUT_MS=99', { REQUEST_TIMEOUT_MS: '99' }, 'REQUEST_TIMEOUT_MS'],
       ['KEEP_ALIVE_TIMEOUT_MS over 10 minutes', { KEEP_ALIVE_TIMEOUT_MS: '600001' }, 'KEEP_ALIVE_TIMEOUT_MS'],
       ['NOTIFICATION_HEARTBEAT_MS=5', { NOTIFICATION_HEARTBEAT_MS: '5' }, 'NOTIFICATION_HEARTBEAT_MS'],
+      ['SMTP_URL without MAIL_FROM', { SMTP_URL: 'smtp://mail.example:587' }, 'MAIL_FROM'],
+      ['MAIL_FROM without SMTP_URL', { MAIL_FROM: 'no-reply@techit.example' }, 'SMTP_URL'],
+      ['SMTP_URL=http://…', { SMTP_URL: 'http://mail.example', MAIL_FROM: 'a@techit.example' }, 'SMTP_URL'],
+      ['SMTP_URL=mail.example:587', { SMTP_URL: 'mail.example:587', MAIL_FROM: 'a@techit.example' }, 'SMTP_URL'],
+      ['MAIL_FROM=no-reply', { SMTP_URL: 'smtp://mail.example', MAIL_FROM: 'no-reply' }, 'MAIL_FROM'],
+      [
+        'MAIL_FROM with a line break',
+        { SMTP_URL: 'smtp://mail.example', MAIL_FROM: 'TechIt\r\nBcc: x@evil.example <a@techit.example>' },
+        'MAIL_FROM',
+      ],
+      ['RATE_LIMIT_PASSWORD_RESET=3', { RATE_LIMIT_PASSWORD_RESET: '3' }, 'RATE_LIMIT_PASSWORD_RESET'],
       [
         'a HEADERS_TIMEOUT_MS longer than REQUEST_TIMEOUT_MS',
         { HEADERS_TIMEOUT_MS: '30000', REQUEST_TIMEOUT_MS: '20000' },
@@ -427,6 +451,9 @@ describe('loadConfig', () => {
         'key-only-secret',
       );
       expect((errorOf({ DATABASE_URL: 'mysql://u:hunter2@h/db' }) as Error).message).not.toContain('hunter2');
+      expect(
+        (errorOf({ SMTP_URL: 'http://u:hunter4@mail.example', MAIL_FROM: 'a@techit.example' }) as Error).message,
+      ).not.toContain('hunter4');
       expect(
         (errorOf({ DATABASE_URL: 'postgres://db/techit', DATABASE_READ_URL: 'mysql://u:hunter3@h/db' }) as Error)
           .message,

@@ -59,6 +59,16 @@ export interface AppConfig {
   sitemapPageSize: number;
   /** How long sitemaps are kept in memory (SITEMAP_CACHE_TTL_MS); 0: built on every request. */
   sitemapCacheTtlMs: number;
+  /** SMTP_URL + MAIL_FROM: where password reset mails go out (docs/decisions/050); null: no mail is sent. */
+  mail: MailSettings | null;
+}
+
+/** How mail leaves the site: one SMTP server (nodemailer reads the URL) and the sender. */
+export interface MailSettings {
+  /** smtp://user:pass@host:587 (STARTTLS when the server offers it) or smtps://…:465 (TLS from the start). */
+  smtpUrl: string;
+  /** `address@example.org` or `Name <address@example.org>`. */
+  from: string;
 }
 
 /** The rate limits; docs/decisions/010 says what each counts and by whom. */
@@ -72,6 +82,9 @@ export const RATE_LIMIT_NAMES = [
   'likeFollow',
   'drafts',
   'preview',
+  'reports',
+  'passwordReset',
+  'passwordResetEmail',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 /** At most `limit` requests in any `windowSeconds`. */
@@ -138,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     notificationHeartbeatMs: integer(env, 'NOTIFICATION_HEARTBEAT_MS', 25_000, 10, 600_000),
     sitemapPageSize: integer(env, 'SITEMAP_PAGE_SIZE', OUTSIDE.sitemapPageSize, 1, OUTSIDE.sitemapPageSize),
     sitemapCacheTtlMs: integer(env, 'SITEMAP_CACHE_TTL_MS', 600_000, 0, 86_400_000),
+    mail: mailSettings(env),
   };
 }
 
@@ -296,6 +310,36 @@ function webUrl(name: string, raw: string): string {
   return raw;
 }
 
+/**
+ * Both or neither: a sender without a server, or a server without a sender, would fail at the first
+ * reset mail instead of at start-up. The sender goes into a mail header, so no line breaks.
+ */
+function mailSettings(env: NodeJS.ProcessEnv): MailSettings | null {
+  const smtpUrl = text(env, 'SMTP_URL');
+  const from = text(env, 'MAIL_FROM');
+  if (smtpUrl === undefined && from === undefined) return null;
+  if (smtpUrl === undefined || from === undefined) {
+    throw new ConfigError(
+      `${smtpUrl === undefined ? 'SMTP_URL' : 'MAIL_FROM'} must be set too when ${smtpUrl === undefined ? 'MAIL_FROM' : 'SMTP_URL'} is (password reset mails need both; unset both to send no mail)`,
+    );
+  }
+  let url: URL | null = null;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    // Reported below.
+  }
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname || url.pathname.length > 1) {
+    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example:587');
+  }
+  if (!/^[^\s@<>"]+@[^\s@<>"]+$/.test(from) && !/^[^\r\n<>]*<[^\s@<>"]+@[^\s@<>"]+>$/.test(from)) {
+    throw new ConfigError(
+      `MAIL_FROM must be an email address or Name <address>, such as TechIt <no-reply@techit.example> (got "${from}")`,
+    );
+  }
+  return { smtpUrl, from };
+}
+
 function redisUrl(env: NodeJS.ProcessEnv): string | null {
   const raw = text(env, 'REDIS_URL');
   if (raw === undefined) return null;
@@ -330,6 +374,12 @@ const RATE_LIMIT_SETTINGS: Record<RateLimitName, [setting: string, fallback: str
   // Autosave: one save every ~3 s per open editor is 20 a minute; 120 leaves room for six.
   drafts: ['RATE_LIMIT_DRAFTS', '120/1m'],
   preview: ['RATE_LIMIT_PREVIEW', '60/1m'],
+  // Reports (POST /api/reports), per user: enough for a bad evening, too few to flood the queue.
+  reports: ['RATE_LIMIT_REPORTS', '20/1h'],
+  // Reset requests and confirmations per address; and requests per email address asked for, so one
+  // inbox cannot be flooded from many addresses.
+  passwordReset: ['RATE_LIMIT_PASSWORD_RESET', '10/1h'],
+  passwordResetEmail: ['RATE_LIMIT_PASSWORD_RESET_EMAIL', '3/1h'],
 };
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600 };

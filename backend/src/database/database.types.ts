@@ -22,6 +22,8 @@ export interface UsersTable {
   updated_at: string;
   /** Raised by POST /api/logout-all; a token whose `ver` differs is refused (auth/jwt.strategy.ts). */
   token_version: number;
+  /** Suspended until then (a far-future time: indefinitely); null: not suspended (decision 047). */
+  suspended_until: string | null;
 }
 
 export interface FollowsTable {
@@ -61,6 +63,10 @@ export interface PostsTable {
   body_html: string | null;
   /** The RENDERER_VERSION desc_html and body_html were rendered with; 0: never rendered. */
   render_version: number;
+  /** When a moderator removed it (docs/decisions/047-moderation.md); null while it stands. */
+  removed_at: string | null;
+  /** The moderator who removed it. */
+  removed_by: string | null;
 }
 
 /** One edit of a post; see docs/decisions/027-post-revisions.md. */
@@ -86,6 +92,16 @@ export interface BookmarksTable {
   created_at: string;
 }
 
+/**
+ * A block or a mute (docs/decisions/048-blocks-and-mutes.md): `user_id` blocks (or mutes)
+ * `other_id`. Private to `user_id`.
+ */
+export interface UserRelationsTable {
+  user_id: string;
+  other_id: string;
+  created_at: string;
+}
+
 export interface CommentsTable {
   id: string;
   post_id: string;
@@ -102,6 +118,10 @@ export interface CommentsTable {
   edited_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1: the "[deleted]" placeholder of a deleted comment that still has replies (text emptied). */
   deleted: ColumnType<number, number | undefined, number>;
+  /** When a moderator removed it (docs/decisions/047-moderation.md); null while it stands. */
+  removed_at: string | null;
+  /** The moderator who removed it. */
+  removed_by: string | null;
 }
 
 export interface NoticesTable {
@@ -117,6 +137,10 @@ export interface NoticesTable {
   desc_html: string | null;
   /** The RENDERER_VERSION desc_html was rendered with; 0: never rendered. */
   render_version: number;
+  /** When a moderator removed it (docs/decisions/047-moderation.md); null while it stands. */
+  removed_at: string | null;
+  /** The moderator who removed it. */
+  removed_by: string | null;
 }
 
 /** Values the application generates once per database and every instance shares (the JWT secret). */
@@ -214,7 +238,53 @@ export interface StreamTicketsTable {
   expires_at: string;
 }
 
+/** A report of a post, comment, notice or user (issue 20, docs/decisions/047-moderation.md). */
+export interface ReportsTable {
+  id: string;
+  reporter_id: string;
+  target_kind: string;
+  target_id: string;
+  reason: string;
+  note: ColumnType<string, string | undefined, string>;
+  /** 'open' | 'resolved' */
+  status: ColumnType<string, string | undefined, string>;
+  created_at: string;
+  resolved_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One entry of the public moderation log. */
+export interface ModerationActionsTable {
+  id: string;
+  /** Null once the moderator's account is gone. */
+  moderator_id: string | null;
+  action: string;
+  target_kind: string;
+  target_id: string;
+  reason: string;
+  created_at: string;
+}
+
+/** When a user last started a data export (docs/decisions/049-accounts-people-control.md). */
+export interface AccountExportsTable {
+  user_id: string;
+  exported_at: string;
+}
+
+/**
+ * An outstanding password reset link (issue 20): the SHA-256 of its token (hex), never the token;
+ * deleted when used, with every other row of its user.
+ */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
+  reports: ReportsTable;
+  moderation_actions: ModerationActionsTable;
+  account_exports: AccountExportsTable;
   notifications: NotificationsTable;
   notification_actors: NotificationActorsTable;
   notification_settings: NotificationSettingsTable;
@@ -230,9 +300,12 @@ export interface Database {
   post_revisions: PostRevisionsTable;
   likes: LikesTable;
   bookmarks: BookmarksTable;
+  blocks: UserRelationsTable;
+  mutes: UserRelationsTable;
   comments: CommentsTable;
   notices: NoticesTable;
   drafts: DraftsTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type Db = Kysely<Database>;

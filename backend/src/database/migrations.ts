@@ -29,6 +29,10 @@ import * as commentThreads from './migrations/2026-11-26T06-00-00-comment-thread
 import * as notifications from './migrations/2026-11-26T06-10-00-notifications';
 import * as likeGroupIds from './migrations/2026-11-26T09-00-00-like-group-ids';
 import * as bookmarks from './migrations/2026-11-27T06-00-00-bookmarks';
+import * as moderation from './migrations/2026-11-28T06-00-00-moderation';
+import * as blocksMutes from './migrations/2026-11-28T06-10-00-blocks-mutes';
+import * as account from './migrations/2026-11-28T06-20-00-account';
+import * as passwordResets from './migrations/2026-11-28T06-30-00-password-resets';
 
 /**
  * The migrations, listed by hand so the build needs no file-system scanning. Names are
@@ -52,6 +56,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T06-10-00-notifications': notifications,
   '2026-11-26T09-00-00-like-group-ids': likeGroupIds,
   '2026-11-27T06-00-00-bookmarks': bookmarks,
+  '2026-11-28T06-00-00-moderation': moderation,
+  '2026-11-28T06-10-00-blocks-mutes': blocksMutes,
+  '2026-11-28T06-20-00-account': account,
+  '2026-11-28T06-30-00-password-resets': passwordResets,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE } from '../database/database.tokens';
+import { notRemoved } from '../moderation/removal-filters';
 import type { Db } from '../database/database.types';
+import { DELETED_USER_ID } from '../common/deleted-user';
 
 /** Where a sitemap page starts: the first row's key in that list's order. */
 export type SitemapKey = readonly string[];
@@ -55,7 +57,8 @@ export class FeedsRepository {
     if (kind === 'posts') {
       const numbered = this.db
         .selectFrom('posts')
-        .select(['created_at', 'id', sql<number>`row_number() over (order by created_at, id)`.as('n')]);
+        .select(['created_at', 'id', sql<number>`row_number() over (order by created_at, id)`.as('n')])
+        .where(notRemoved());
       const rows = await this.db
         .selectFrom(numbered.as('numbered'))
         .select(['numbered.created_at', 'numbered.id'])
@@ -94,6 +97,7 @@ export class FeedsRepository {
         .selectFrom('posts')
         .select(['created_at', 'id', 'updated_at'])
         .where((eb) => eb(eb.refTuple('created_at', 'id'), '>=', eb.tuple(start[0], start[1])))
+        .where(notRemoved())
         .orderBy('created_at')
         .orderBy('id')
         .limit(limit)
@@ -107,6 +111,8 @@ export class FeedsRepository {
         .selectFrom('users')
         .select(['id', 'updated_at'])
         .where('id', '>=', start[0])
+        // The placeholder account of deleted users has no profile page (common/deleted-user.ts).
+        .where('id', '<>', DELETED_USER_ID)
         .orderBy('id')
         .limit(limit)
         .execute();

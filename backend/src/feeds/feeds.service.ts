@@ -106,8 +106,8 @@ export class FeedsService {
 
   /**
    * The posts a feed lists, through the posts feature's own list reads, as a visitor sees them.
-   * This is the one place a feed's posts are chosen: posts a moderator hides or removes are to be
-   * left out here once moderation exists.
+   * This is the one place a feed's posts are chosen: the posts feature's list reads, which leave
+   * out the posts the moderators removed (moderation/removal-filters.ts, decision 047).
    */
   private async postsOf(
     source: FeedSource,

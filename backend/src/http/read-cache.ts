@@ -84,9 +84,12 @@ const CACHEABLE = /^\/api\/(posts|top-posts|user|userposts|allnotices|usernotice
  * Writes that change no byte a visitor is shown, so they leave the cache as it is: a bookmark is
  * private to its reader (`bookmarked` is false in every token-less reply, and GET /api/bookmarks
  * needs a token), and saving posts is frequent enough that emptying every visitor's cached pages
- * for it would cost the cache its point (docs/decisions/043-bookmarks.md).
+ * for it would cost the cache its point (docs/decisions/043-bookmarks.md). Muting, unmuting and
+ * unblocking likewise (docs/decisions/048-blocks-and-mutes.md): they change only what that reader
+ * is shown or may do, and a visitor's reply reads no one's mutes. A block is not among them: it
+ * ends follows, which profiles show.
  */
-const INVISIBLE_TO_VISITORS = /^\/api\/(bookmark|unbookmark)(\?|$)/;
+const INVISIBLE_TO_VISITORS = /^\/api\/(bookmark|unbookmark|mute|unmute|unblock)(\?|$)/;
 
 /**
  * Must be registered after registerConditionalGet (so a kept reply has its ETag) and before

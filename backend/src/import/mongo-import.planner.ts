@@ -187,6 +187,7 @@ class ImportPlanner {
       created_at: createdAt,
       updated_at: this.date(fields.updatedAt, id) ?? createdAt,
       token_version: 0,
+      suspended_until: null,
     };
   }
 
@@ -279,6 +280,8 @@ class ImportPlanner {
         desc_html: null,
         body_html: null,
         render_version: 0,
+        removed_at: null,
+        removed_by: null,
         likes_count: likes.length,
         comments_count: comments.length,
         commenters_count: new Set(comments.map((comment) => comment.author_id)).size,
@@ -419,6 +422,8 @@ class ImportPlanner {
         created_at: this.date(fields.createdAt, id) ?? objectIdTime(id),
         desc_html: null,
         render_version: 0,
+        removed_at: null,
+        removed_by: null,
       });
     }
   }

@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Notice, NoticeListReply, NoticeReply } from '@techit/contract/api-types';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { Authenticated } from '../auth/authenticated.decorator';
+import { OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { PageQueryDto } from '../common/dto/page-query.dto';
 import { Idempotent } from '../idempotency/idempotent.decorator';
@@ -18,19 +19,30 @@ export class NoticesController {
   constructor(private readonly notices: NoticesService) {}
 
   @Get('allnotices')
-  @ApiOperation({ summary: 'Every notice, newest first' })
+  @UseGuards(OptionalJwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Every notice, newest first',
+    description: 'With a token, the notices of the users the caller mutes are left out.',
+  })
   @ApiOkResponse({ type: NoticeListResponse })
   @ApiErrors(400)
-  all(@Query() query: PageQueryDto): Promise<NoticeListReply> {
-    return this.notices.all(query);
+  all(@Query() query: PageQueryDto, @CurrentUser() viewer: AuthUser | null): Promise<NoticeListReply> {
+    return this.notices.all(query, viewer);
   }
 
   @Get('usernotices/:userId')
   @ApiOperation({ summary: "A user's notices, newest first" })
   @ApiOkResponse({ type: NoticeListResponse })
   @ApiErrors(400, 404)
-  byUser(@Param('userId') userId: string, @Query() query: PageQueryDto): Promise<NoticeListReply> {
-    return this.notices.byUser(userId, query);
+  @UseGuards(OptionalJwtAuthGuard)
+  @ApiBearerAuth()
+  byUser(
+    @Param('userId') userId: string,
+    @Query() query: PageQueryDto,
+    @CurrentUser() viewer: AuthUser | null,
+  ): Promise<NoticeListReply> {
+    return this.notices.byUser(userId, query, viewer);
   }
 
   @Post('createnotice')

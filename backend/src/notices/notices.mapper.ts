@@ -1,4 +1,7 @@
-import type { Notice } from '@techit/contract/api-types';
+import { type Notice, REMOVED_AUTHOR } from '@techit/contract/api-types';
+import type { Role } from '@techit/contract/enums';
+import { seesRemoved } from '../admin/admin-policy';
+import { shownAuthor } from '../common/deleted-user';
 import { storedHtml } from '../markdown/stored-html';
 import type { NoticeWithAuthor } from './notices.repository';
 
@@ -7,14 +10,31 @@ function stringList(json: string): string[] {
   return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
 }
 
-export function toNotice(row: NoticeWithAuthor): Notice {
+/**
+ * A notice as `viewer` reads it: one the moderators removed stays in its place, whole for its
+ * author and the moderators, else with no text and no author (decision 047).
+ */
+export function toNotice(row: NoticeWithAuthor, viewer: { id: string; role: Role } | null): Notice {
+  if (row.removed_at !== null && !seesRemoved(viewer, row.author_id)) {
+    return {
+      _id: row.id,
+      removed: true,
+      desc: '',
+      descHtml: '',
+      links: [],
+      tags: [],
+      postedBy: REMOVED_AUTHOR,
+      createdAt: row.created_at,
+    };
+  }
   return {
+    ...(row.removed_at !== null ? { removed: true } : {}),
     _id: row.id,
     desc: row.description,
     descHtml: storedHtml(row.desc_html, row.description),
     links: stringList(row.links),
     tags: stringList(row.tags),
-    postedBy: { _id: row.author_id, userName: row.author_user_name, pic: row.author_pic },
+    postedBy: shownAuthor({ _id: row.author_id, userName: row.author_user_name, pic: row.author_pic }),
     createdAt: row.created_at,
   };
 }

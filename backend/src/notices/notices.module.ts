@@ -1,3 +1,4 @@
+import { BlockRulesModule } from '../blocks/block-rules.module';
 import { Module } from '@nestjs/common';
 import { DraftsModule } from '../drafts/drafts.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
@@ -9,7 +10,7 @@ import { NoticesRepository } from './notices.repository';
 import { NoticesService } from './notices.service';
 
 @Module({
-  imports: [IdempotencyModule, UsersModule, DraftsModule, MarkdownModule, NotificationsModule],
+  imports: [IdempotencyModule, UsersModule, DraftsModule, MarkdownModule, NotificationsModule, BlockRulesModule],
   controllers: [NoticesController],
   providers: [NoticesRepository, NoticesService],
   exports: [NoticesService],

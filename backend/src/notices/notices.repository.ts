@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { authorNotMutedBy } from '../blocks/relation-filters';
 import type { PageRequest } from '../common/cursor';
 import { DATABASE } from '../database/database.tokens';
 import { keysetPage } from '../database/keyset-page';
@@ -15,10 +17,14 @@ export class NoticesRepository {
     return this.withAuthor().where('notices.id', '=', id).executeTakeFirst();
   }
 
-  /** Newest first by (created_at, id); authorId narrows to one user's notices. */
-  list(authorId: string | null, page: PageRequest): Promise<NoticeWithAuthor[]> {
+  /**
+   * Newest first by (created_at, id); authorId narrows to one user's notices; mutedBy leaves out
+   * the notices of the users that reader mutes.
+   */
+  list(authorId: string | null, page: PageRequest, mutedBy?: string): Promise<NoticeWithAuthor[]> {
     let query = this.withAuthor();
     if (authorId) query = query.where('notices.author_id', '=', authorId);
+    if (mutedBy !== undefined) query = query.where(authorNotMutedBy(mutedBy, sql.ref<string>('notices.author_id')));
     return keysetPage(query, 'notices', page).execute();
   }
 

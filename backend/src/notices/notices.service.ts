@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Notice } from '@techit/contract/api-types';
 import { PAGINATION } from '@techit/contract/limits';
 import type { AuthUser } from '../auth/auth-user';
+import { BlockRules } from '../blocks/block-rules';
 import { ForbiddenError, NotFoundError } from '../common/app-errors';
 import { toPage, withLookahead } from '../common/cursor';
 import type { PageQueryDto } from '../common/dto/page-query.dto';
@@ -31,14 +32,16 @@ export class NoticesService {
     private readonly markdown: MarkdownService,
     private readonly transactions: TransactionRunner,
     private readonly notifications: NotificationsService,
+    private readonly blockRules: BlockRules,
   ) {}
 
-  all(query: PageQueryDto): Promise<NoticePage> {
-    return this.page(null, query);
+  /** Every notice but those of the users the reader mutes (docs/decisions/048-blocks-and-mutes.md). */
+  all(query: PageQueryDto, viewer: AuthUser | null = null): Promise<NoticePage> {
+    return this.page(null, query, viewer, viewer?.id);
   }
 
-  async byUser(rawUserId: string, query: PageQueryDto): Promise<NoticePage> {
-    return this.page(await this.users.requireExisting(rawUserId), query);
+  async byUser(rawUserId: string, query: PageQueryDto, viewer: AuthUser | null = null): Promise<NoticePage> {
+    return this.page(await this.users.requireExisting(rawUserId), query, viewer);
   }
 
   async create(me: AuthUser, input: CreateNoticeDto): Promise<Notice> {
@@ -48,6 +51,8 @@ export class NoticesService {
     const id = newObjectId(now);
     // The notice and its mentions' notifications in one transaction (docs/decisions/039-notifications.md).
     const notified = await this.transactions.run(async (trx) => {
+      // Nobody who blocks the author may be mentioned (docs/decisions/048-blocks-and-mutes.md).
+      await this.blockRules.refuseBlocked(me.id, { mentioned: mentionedIds }, trx);
       await this.notices.insert(
         {
           id,
@@ -71,7 +76,7 @@ export class NoticesService {
     await this.notifications.signal(notified);
     // Right after the notice is stored: a failed create keeps the draft.
     await this.drafts.discardPublished(me, input.draftId);
-    return toNotice(await this.require(id));
+    return toNotice(await this.require(id), me);
   }
 
   async delete(me: AuthUser, rawId: string): Promise<Notice> {
@@ -80,13 +85,21 @@ export class NoticesService {
       throw new ForbiddenError('Only the author or an admin can delete this notice');
     }
     await this.notices.delete(row.id);
-    return toNotice(row);
+    return toNotice(row, me);
   }
 
-  private async page(authorId: string | null, query: PageQueryDto): Promise<NoticePage> {
+  private async page(
+    authorId: string | null,
+    query: PageQueryDto,
+    viewer: AuthUser | null,
+    mutedBy?: string,
+  ): Promise<NoticePage> {
     const request = toPageRequest(query, PAGINATION.listPageSize);
-    const { rows, nextCursor } = toPage(await this.notices.list(authorId, withLookahead(request)), request.limit);
-    return { notices: rows.map(toNotice), nextCursor };
+    const { rows, nextCursor } = toPage(
+      await this.notices.list(authorId, withLookahead(request), mutedBy),
+      request.limit,
+    );
+    return { notices: rows.map((row) => toNotice(row, viewer)), nextCursor };
   }
 
   private async require(rawId: string): Promise<NoticeWithAuthor> {

@@ -51,7 +51,8 @@ export class PagesService {
 
   async post(rawId: string): Promise<PageParts> {
     const post = await orMissing(() => this.posts.get(rawId, null, 'compact'));
-    if (!post) return notFoundPage('post', postPath(rawId));
+    // A post the moderators removed is not found for a page's readers (decision 047).
+    if (!post || post.removed) return notFoundPage('post', postPath(rawId));
     return postPage(post, this.postImage(post));
   }
 
@@ -114,7 +115,7 @@ export class PagesService {
       return { kind: 'png', body: await kept };
     }
     const post = await orMissing(() => this.posts.get(rawId, null, 'compact'));
-    if (!post) return { kind: 'missing' };
+    if (!post || post.removed) return { kind: 'missing' };
     const card = cardOf(post);
     const current = cardVersion(card);
     if (current !== version) return { kind: 'moved', path: cardPath(post._id, current) };

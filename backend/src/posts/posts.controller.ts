@@ -47,7 +47,8 @@ export class PostsController {
       'log10(max(1, likesCount + 2 × distinct commenters)) + createdAt in seconds / 45000 first ' +
       '(docs/decisions/033-hot-feed.md). tag: the posts of `tag`. tags: the posts of the tags the ' +
       "caller follows (a token is needed: 400 without). With a token, the posts of the caller's " +
-      "muted tags are left out of every feed (but a tag's own feed shows that tag). Page by page " +
+      "muted tags are left out of every feed (but a tag's own feed shows that tag), and so are the " +
+      'posts of the users the caller mutes (every feed, no exception). Page by page ' +
       'or by cursor (a cursor belongs to its feed).',
   })
   @ApiOkResponse({ type: PostListResponse })
@@ -75,6 +76,8 @@ export class PostsController {
   }
 
   @Get('posts/:id/comments')
+  @UseGuards(OptionalJwtAuthGuard)
+  @ApiBearerAuth()
   @ApiOperation({
     summary: "A post's comments, oldest first, or one comment's thread",
     description:
@@ -83,8 +86,12 @@ export class PostsController {
   })
   @ApiOkResponse({ type: CommentsResponse })
   @ApiErrors(400, 404)
-  comments(@Param('id') id: string, @Query() query: CommentsQueryDto): Promise<CommentsReply> {
-    return this.posts.comments(id, query);
+  comments(
+    @Param('id') id: string,
+    @Query() query: CommentsQueryDto,
+    @CurrentUser() viewer: AuthUser | null,
+  ): Promise<CommentsReply> {
+    return this.posts.comments(id, query, viewer);
   }
 
   @Get('posts/:id/revisions')

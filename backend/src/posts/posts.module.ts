@@ -1,4 +1,5 @@
 import { forwardRef, Module } from '@nestjs/common';
+import { BlockRulesModule } from '../blocks/block-rules.module';
 import { BookmarksModule } from '../bookmarks/bookmarks.module';
 import { DraftsModule } from '../drafts/drafts.module';
 import { UploadsModule } from '../uploads/uploads.module';
@@ -20,6 +21,7 @@ import { PostsService } from './posts.service';
     MarkdownModule,
     TagsModule,
     NotificationsModule,
+    BlockRulesModule,
     // Which of a page's posts the reader saved (bookmarked in every Post reply); bookmarks list
     // their posts through PostsService, so the import goes both ways.
     forwardRef(() => BookmarksModule),

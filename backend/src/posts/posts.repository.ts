@@ -4,6 +4,8 @@ import type { HotPageRequest, Keyset, PageRequest } from '../common/cursor';
 import { DATABASE } from '../database/database.tokens';
 import { keysetPage, newestFirst, oldestFirstPage } from '../database/keyset-page';
 import { PreparedQuery } from '../database/prepared-query';
+import { notRemoved } from '../moderation/removal-filters';
+import { mutedFlag, notBlockingActor } from '../blocks/relation-filters';
 import { notMutedBy } from '../tags/tag-filters';
 import type { HotInputs } from './hot-score';
 import type {
@@ -19,7 +21,10 @@ import type {
 } from '../database/database.types';
 
 /** A post as lists read it: without its article (body, body_html), which only single-post replies carry. */
-export type PostWithAuthor = Omit<PostRow, 'body' | 'body_html'> & { author_user_name: string; author_pic: string };
+export type PostWithAuthor = Omit<PostRow, 'body' | 'body_html' | 'removed_by'> & {
+  author_user_name: string;
+  author_pic: string;
+};
 /** A post as a single-post reply reads it. */
 export type PostWithBody = PostWithAuthor & Pick<PostRow, 'body' | 'body_html'>;
 
@@ -42,8 +47,13 @@ const LIST_COLUMNS = [
   'posts.updated_at',
   'posts.edited_at',
   'posts.render_version',
+  'posts.removed_at',
 ] as const;
-export type CommentWithAuthor = CommentRow & { author_user_name: string; author_pic: string };
+/**
+ * A comment as replies read it; `muted` (read for a signed-in reader only) is whether that reader
+ * mutes its author (docs/decisions/048-blocks-and-mutes.md): 1/0 on SQLite, true/false on PostgreSQL.
+ */
+export type CommentWithAuthor = CommentRow & { author_user_name: string; author_pic: string; muted?: unknown };
 export type RevisionWithEditor = PostRevisionRow & { editor_user_name: string; editor_pic: string };
 
 /**
@@ -91,7 +101,7 @@ export class PostsRepository {
         .updateTable('posts')
         .set((eb) => ({ likes_count: eb('likes_count', '+', p.delta) }))
         .where('id', '=', p.id)
-        .returning(['likes_count', 'commenters_count', 'created_at', 'author_id']),
+        .returning(['likes_count', 'commenters_count', 'created_at', 'author_id', 'removed_at']),
     ),
     comments: new PreparedQuery((ex, p: { id: string; delta: number }) =>
       ex
@@ -99,6 +109,19 @@ export class PostsRepository {
         .set((eb) => ({ comments_count: eb('comments_count', '+', p.delta) }))
         .where('id', '=', p.id)
         .returning(['id', 'comments_count']),
+    ),
+    /**
+     * A like's first step: as `likes` with +1, unless the post's author blocks the liker (then no
+     * row: the caller tells "blocked" from "no such post"). The block guard rides on the statement
+     * the like runs anyway, so the hottest write costs no extra statement for it.
+     */
+    likesUnlessBlocked: new PreparedQuery((ex, p: { id: string; actorId: string }) =>
+      ex
+        .updateTable('posts')
+        .set((eb) => ({ likes_count: eb('likes_count', '+', 1) }))
+        .where('id', '=', p.id)
+        .where(notBlockingActor(sql.ref<string>('posts.author_id'), p.actorId))
+        .returning(['likes_count', 'commenters_count', 'created_at', 'author_id', 'removed_at']),
     ),
     addLike: new PreparedQuery((ex, p: { postId: string; userId: string; createdAt: string }) =>
       ex
@@ -118,6 +141,12 @@ export class PostsRepository {
         .orderBy('comments.created_at')
         .orderBy('comments.id'),
     ),
+    commentsOfFor: new PreparedQuery((ex, p: { postId: string; readerId: string }) =>
+      this.commentsWithAuthor(ex, p.readerId)
+        .where('comments.post_id', '=', p.postId)
+        .orderBy('comments.created_at')
+        .orderBy('comments.id'),
+    ),
   };
 
   findById(id: string, ex: Executor = this.db): Promise<PostWithBody | undefined> {
@@ -133,7 +162,7 @@ export class PostsRepository {
    * 0.2 ms), and an OFFSET built every skipped row before dropping it (23 ms for page 2,500).
    */
   async list(filter: PostFilter, page: PageRequest, mute?: MuteFilter): Promise<PostWithAuthor[]> {
-    let ids = this.db.selectFrom('posts').select('posts.id');
+    let ids = this.db.selectFrom('posts').select('posts.id').where(notRemoved());
     if (filter.kind === 'author') ids = ids.where('posts.author_id', '=', filter.authorId);
     if (filter.kind === 'followed-by') ids = await this.followedBy(ids, filter.userId);
     if (filter.kind === 'tag') return this.byIds(this.taggedPage(filter.tag, page, mute).select('post_tags.post_id'));
@@ -193,7 +222,7 @@ export class PostsRepository {
    * The keyset is the posts' (created_at, id), so cursors are the other feeds' cursors.
    */
   private taggedPage(tag: string, page: PageRequest, mute?: MuteFilter) {
-    let rows = this.db.selectFrom('post_tags').where('post_tags.tag', '=', tag);
+    let rows = this.db.selectFrom('post_tags').where('post_tags.tag', '=', tag).where(notRemoved('post_tags.post_id'));
     if (mute) rows = rows.where(notMutedBy(mute.userId, mute.except, 'post_tags.post_id'));
     if ('keyset' in page) {
       const { createdAt, id } = page.keyset;
@@ -276,7 +305,7 @@ export class PostsRepository {
    * page by cursor reads as few rows as the first. Without the posts of tags `mutedBy` mutes.
    */
   hot(page: HotPageRequest, mutedBy?: string): Promise<PostWithAuthor[]> {
-    let ids = this.db.selectFrom('posts').select('posts.id');
+    let ids = this.db.selectFrom('posts').select('posts.id').where(notRemoved());
     if (mutedBy !== undefined) ids = ids.where(notMutedBy(mutedBy));
     if ('after' in page) {
       const { score, id } = page.after;
@@ -298,6 +327,7 @@ export class PostsRepository {
   top(limit: number, options: { since?: string; mutedBy?: string } = {}): Promise<PostWithAuthor[]> {
     const { since, mutedBy } = options;
     return this.postsWithAuthor(this.db)
+      .where(notRemoved())
       .$if(since !== undefined, (query) => query.where('posts.created_at', '>=', since ?? ''))
       .$if(mutedBy !== undefined, (query) => query.where(notMutedBy(mutedBy ?? '')))
       .orderBy(sql`(posts.likes_count + posts.commenters_count)`, 'desc')
@@ -334,11 +364,14 @@ export class PostsRepository {
       .execute();
   }
 
-  /** The whole conversations of these posts, oldest first, in one statement (comments_post_created_idx). */
-  async commentsOfPosts(postIds: string[]): Promise<CommentWithAuthor[]> {
+  /**
+   * The whole conversations of these posts, oldest first, in one statement (comments_post_created_idx).
+   * `readerId` (here and in every comment read): whose mutes flag the comments (`muted`).
+   */
+  async commentsOfPosts(postIds: string[], readerId?: string): Promise<CommentWithAuthor[]> {
     if (postIds.length === 0) return [];
-    if (postIds.length === 1) return this.commentsOf(postIds[0]);
-    return this.commentsWithAuthor(this.db)
+    if (postIds.length === 1) return this.commentsOf(postIds[0], this.db, readerId);
+    return this.commentsWithAuthor(this.db, readerId)
       .where('comments.post_id', 'in', postIds)
       .orderBy('comments.created_at')
       .orderBy('comments.id')
@@ -346,16 +379,21 @@ export class PostsRepository {
   }
 
   /** One page of a post's conversation, oldest first, after `after` (see oldestFirstPage). */
-  commentsPage(postId: string, page: { limit: number; after?: Keyset }): Promise<CommentWithAuthor[]> {
+  commentsPage(
+    postId: string,
+    page: { limit: number; after?: Keyset },
+    readerId?: string,
+  ): Promise<CommentWithAuthor[]> {
     return oldestFirstPage(
-      this.commentsWithAuthor(this.db).where('comments.post_id', '=', postId),
+      this.commentsWithAuthor(this.db, readerId).where('comments.post_id', '=', postId),
       'comments',
       page,
     ).execute();
   }
 
   /** A post's whole conversation, oldest first. */
-  commentsOf(postId: string, ex: Executor = this.db): Promise<CommentWithAuthor[]> {
+  commentsOf(postId: string, ex: Executor = this.db, readerId?: string): Promise<CommentWithAuthor[]> {
+    if (readerId !== undefined) return this.prepared.commentsOfFor.rows(ex, { postId, readerId });
     return this.prepared.commentsOf.rows(ex, { postId });
   }
 
@@ -364,12 +402,12 @@ export class PostsRepository {
    * index range read per post, so a thread of 10,000 comments costs what a thread of 3 does (a
    * window function would read every comment of every post on the page).
    */
-  async latestCommentsOf(postIds: string[], perPost: number): Promise<CommentWithAuthor[]> {
+  async latestCommentsOf(postIds: string[], perPost: number, readerId?: string): Promise<CommentWithAuthor[]> {
     if (postIds.length === 0) return [];
     const newest = (postId: string, index: number) =>
       this.db
         .selectFrom(
-          this.commentsWithAuthor(this.db)
+          this.commentsWithAuthor(this.db, readerId)
             .where('comments.post_id', '=', postId)
             .orderBy('comments.created_at', 'desc')
             .orderBy('comments.id', 'desc')
@@ -446,8 +484,21 @@ export class PostsRepository {
    * row until the transaction ends, so a concurrent delete waits for this change and likes of one
    * post queue up instead of deadlocking.
    */
-  adjustLikes(postId: string, delta: 1 | -1, ex: Executor): Promise<(HotInputs & { author_id: string }) | undefined> {
+  adjustLikes(
+    postId: string,
+    delta: 1 | -1,
+    ex: Executor,
+  ): Promise<(HotInputs & { author_id: string; removed_at: string | null }) | undefined> {
     return this.prepared.likes.first(ex, { id: postId, delta });
+  }
+
+  /** adjustLikes(+1) for a like by `actorId`: undefined also when the post's author blocks them. */
+  countLikeUnlessBlocked(
+    postId: string,
+    actorId: string,
+    ex: Executor,
+  ): Promise<(HotInputs & { author_id: string; removed_at: string | null }) | undefined> {
+    return this.prepared.likesUnlessBlocked.first(ex, { id: postId, actorId });
   }
 
   /** Stores the hot score computed from the counters the same transaction just wrote. */
@@ -539,7 +590,7 @@ export class PostsRepository {
    * The comment of this post and its ancestors, root first: one recursive walk up parent_id
    * (comments' primary key serves each step). Empty when the post has no such comment.
    */
-  commentWithAncestors(postId: string, commentId: string): Promise<CommentWithAuthor[]> {
+  commentWithAncestors(postId: string, commentId: string, readerId?: string): Promise<CommentWithAuthor[]> {
     return this.db
       .withRecursive('chain(id, parent_id, up)', (db) =>
         db
@@ -559,6 +610,7 @@ export class PostsRepository {
       .innerJoin('users', 'users.id', 'comments.author_id')
       .selectAll('comments')
       .select(['users.user_name as author_user_name', 'users.pic as author_pic'])
+      .$if(readerId !== undefined, (query) => query.select(mutedOf(readerId ?? '')))
       .orderBy('chain.up', 'desc')
       .execute();
   }
@@ -570,6 +622,7 @@ export class PostsRepository {
   commentDescendants(
     commentId: string,
     page: { limit: number; maxDepth: number; after?: Keyset },
+    readerId?: string,
   ): Promise<CommentWithAuthor[]> {
     const query = this.db
       .withRecursive('subtree(id, depth)', (db) =>
@@ -589,16 +642,19 @@ export class PostsRepository {
       .innerJoin('comments', 'comments.id', 'subtree.id')
       .innerJoin('users', 'users.id', 'comments.author_id')
       .selectAll('comments')
-      .select(['users.user_name as author_user_name', 'users.pic as author_pic']);
+      .select(['users.user_name as author_user_name', 'users.pic as author_pic'])
+      .$if(readerId !== undefined, (query) => query.select(mutedOf(readerId ?? '')));
     return oldestFirstPage(query, 'comments', page).execute();
   }
 
-  private commentsWithAuthor(ex: Executor) {
+  /** With `readerId`, each comment also says whether that reader mutes its author (`muted`). */
+  private commentsWithAuthor(ex: Executor, readerId?: string) {
     return ex
       .selectFrom('comments')
       .innerJoin('users', 'users.id', 'comments.author_id')
       .selectAll('comments')
-      .select(['users.user_name as author_user_name', 'users.pic as author_pic']);
+      .select(['users.user_name as author_user_name', 'users.pic as author_pic'])
+      .$if(readerId !== undefined, (query) => query.select(mutedOf(readerId ?? '')));
   }
 
   private postsWithAuthor(ex: Executor): SelectQueryBuilder<Database, 'posts' | 'users', PostWithAuthor> {
@@ -608,6 +664,11 @@ export class PostsRepository {
       .select(LIST_COLUMNS)
       .select(['users.user_name as author_user_name', 'users.pic as author_pic']);
   }
+}
+
+/** The `muted` column of a comment row: whether the reader mutes its author (relation-filters.ts). */
+function mutedOf(readerId: string) {
+  return mutedFlag(readerId, sql.ref<string>('comments.author_id')).as('muted');
 }
 
 /** The replies to a comment (comments_parent_idx), for "has it any?" checks. */

@@ -15,6 +15,8 @@ import {
   TOP_POSTS_COUNT,
 } from '@techit/contract/limits';
 import type { AuthUser } from '../auth/auth-user';
+import { seesRemoved } from '../admin/admin-policy';
+import { BLOCKED, BlockRules } from '../blocks/block-rules';
 import { BookmarksRepository } from '../bookmarks/bookmarks.repository';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../common/app-errors';
 import {
@@ -44,7 +46,7 @@ import type { CommentsQueryDto, RevisionsQueryDto, UserPostsQueryDto } from './d
 import { hotScore } from './hot-score';
 import { THREAD_READ } from './thread-read';
 import { changedFields, type RevisedValues } from './post-changes';
-import { toComment, toPost, toRevision, toSinglePost, toTopPost } from './posts.mapper';
+import { asRemoved, commentFor, toPost, toRevision, toSinglePost, toTopPost } from './posts.mapper';
 import {
   type CommentWithAuthor,
   type MuteFilter,
@@ -88,6 +90,7 @@ export class PostsService {
     private readonly notifications: NotificationsService,
     // The two modules import each other (bookmarks present their posts through this service).
     @Inject(forwardRef(() => BookmarksRepository)) private readonly bookmarks: BookmarksRepository,
+    private readonly blockRules: BlockRules,
   ) {}
 
   /** Every feed leaves out the posts of the reader's muted tags (docs/decisions/032-tags.md). */
@@ -131,15 +134,23 @@ export class PostsService {
    * A conversation, oldest first. Asked bare (the spec's call) it is the whole conversation, as the
    * spec's client expects; with `limit` or `cursor` (our web app) one page plus the next page's cursor.
    */
-  async comments(rawId: string, query: CommentsQueryDto): Promise<CommentPage> {
+  async comments(rawId: string, query: CommentsQueryDto, viewer: AuthUser | null = null): Promise<CommentPage> {
     const post = await this.requirePost(rawId);
-    if (query.thread !== undefined) return this.thread(post.id, query);
+    // A removed post's conversation goes with it, but for its author and the moderators.
+    if (post.removed_at !== null && !seesRemoved(viewer, post.author_id)) throw new NotFoundError(POST_NOT_FOUND);
+    const toComment = commentFor(viewer);
+    // A signed-in reader's comments say which authors they mute (muted: true, decision 048).
+    const readerId = viewer?.id;
+    if (query.thread !== undefined) return this.thread(post.id, query, viewer);
     if (query.limit === undefined && query.cursor === undefined) {
-      return { comments: (await this.posts.commentsOf(post.id)).map(toComment), nextCursor: null };
+      return { comments: (await this.posts.commentsOf(post.id, undefined, readerId)).map(toComment), nextCursor: null };
     }
     const limit = query.limit ?? COMMENT_PAGE.defaultSize;
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-    const { rows, nextCursor } = toPage(await this.posts.commentsPage(post.id, { limit: limit + 1, after }), limit);
+    const { rows, nextCursor } = toPage(
+      await this.posts.commentsPage(post.id, { limit: limit + 1, after }, readerId),
+      limit,
+    );
     return { comments: rows.map(toComment), nextCursor };
   }
 
@@ -148,23 +159,24 @@ export class PostsService {
    * comment, then the replies below it, oldest first, a page at a time (the ancestors and the
    * comment come with the first page only).
    */
-  private async thread(postId: string, query: CommentsQueryDto): Promise<CommentPage> {
+  private async thread(postId: string, query: CommentsQueryDto, viewer: AuthUser | null): Promise<CommentPage> {
+    const readerId = viewer?.id;
     if (query.limit !== undefined) throw new BadRequestError('limit cannot be combined with thread');
     const commentId = parseObjectId(query.thread);
     if (!commentId) throw new BadRequestError('thread must be a comment id');
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     const [chain, below] = await Promise.all([
       // Read for later pages too: it is what proves the comment is one of this post's.
-      this.posts.commentWithAncestors(postId, commentId),
-      this.posts.commentDescendants(commentId, {
-        limit: THREAD_READ.pageSize + 1,
-        maxDepth: THREAD_READ.depth,
-        after,
-      }),
+      this.posts.commentWithAncestors(postId, commentId, readerId),
+      this.posts.commentDescendants(
+        commentId,
+        { limit: THREAD_READ.pageSize + 1, maxDepth: THREAD_READ.depth, after },
+        readerId,
+      ),
     ]);
     if (chain.length === 0) throw new NotFoundError(COMMENT_NOT_FOUND);
     const { rows, nextCursor } = toPage(below, THREAD_READ.pageSize);
-    return { comments: [...(after ? [] : chain), ...rows].map(toComment), nextCursor };
+    return { comments: [...(after ? [] : chain), ...rows].map(commentFor(viewer)), nextCursor };
   }
 
   /** No window is the seed's (and the spec's) top posts: the 5 best of all time. */
@@ -186,7 +198,10 @@ export class PostsService {
     const now = new Date();
     const id = newObjectId(now);
     const tags = input.tags ?? [];
+    const mentionedIds = [...desc.mentionedIds, ...bodyRendered.mentionedIds];
     const notified = await this.transactions.run(async (trx) => {
+      // Nobody who blocks the author may be mentioned (docs/decisions/048-blocks-and-mutes.md).
+      await this.blockRules.refuseBlocked(me.id, { mentioned: mentionedIds }, trx);
       await this.posts.insert(
         {
           id,
@@ -216,7 +231,7 @@ export class PostsService {
       return this.notifications.mentionedInPost(trx, {
         postId: id,
         actorId: me.id,
-        mentionedIds: [...desc.mentionedIds, ...bodyRendered.mentionedIds],
+        mentionedIds,
         at: now.toISOString(),
       });
     });
@@ -265,6 +280,8 @@ export class PostsService {
         if (!changes) return { replacedPhoto: null, notified: [] };
         const html = storedHtmlFor(current, after, rendered);
         if (!html) return 'render-again' as const;
+        // The changed texts may not mention anyone who blocks the author (decision 048).
+        await this.blockRules.refuseBlocked(me.id, { mentioned: rendered.mentioned }, trx);
         const at = new Date();
         const now = at.toISOString();
         await this.posts.update(
@@ -388,8 +405,15 @@ export class PostsService {
     if (!postId) throw new NotFoundError(POST_NOT_FOUND);
     const at = new Date().toISOString();
     const { reply, notified } = await this.transactions.run(async (trx) => {
-      const counted = await this.posts.adjustLikes(postId, 1, trx);
-      if (counted === undefined) throw new NotFoundError(POST_NOT_FOUND);
+      // Also the block rule (decision 048): no row when the post's author blocks the liker.
+      const counted = await this.posts.countLikeUnlessBlocked(postId, me.id, trx);
+      if (counted === undefined) {
+        if (await this.posts.findById(postId, trx)) throw new ForbiddenError(BLOCKED.like);
+        throw new NotFoundError(POST_NOT_FOUND);
+      }
+      // A post the moderators removed takes no likes (decision 047): read by the same statement,
+      // and the throw rolls the count back.
+      if (counted.removed_at !== null) throw new NotFoundError(POST_NOT_FOUND);
       let likesCount = counted.likes_count;
       let notified: string[] = [];
       if (await this.posts.addLike(postId, me.id, at, trx)) {
@@ -444,6 +468,9 @@ export class PostsService {
     view: PostView = DEFAULT_POST_VIEW,
   ): Promise<Post> {
     const post = await this.requirePost(rawPostId);
+    if (post.removed_at !== null) {
+      throw new ConflictError('This post was removed by the moderators; it takes no new comments');
+    }
     // The DTO checked its form; null and missing both mean a comment at the top.
     const parentId = input.parentId ? parseObjectId(input.parentId) : null;
     // Before the transaction: rendering holds no lock.
@@ -455,6 +482,18 @@ export class PostsService {
       // Under the post's lock, which every comment delete takes first: the parent cannot become a
       // placeholder or go between this check and the insert.
       const parent = parentId === null ? null : await this.requireLiveComment(post.id, parentId, 'reply', trx);
+      // Nobody blocked by whom the comment answers or mentions may write it (decision 048).
+      await this.blockRules.refuseBlocked(
+        me.id,
+        {
+          owners: [
+            ...(parent ? [{ userId: parent.author_id, refusal: BLOCKED.reply }] : []),
+            { userId: post.author_id, refusal: BLOCKED.comment },
+          ],
+          mentioned: mentionedIds,
+        },
+        trx,
+      );
       const comment: NewComment = {
         id: newObjectId(now),
         post_id: post.id,
@@ -503,6 +542,8 @@ export class PostsService {
     if (text !== before.text) {
       const { html: textHtml, mentionedIds } = await this.markdown.renderWithMentions(text, 'comment');
       const notified = await this.transactions.run(async (trx) => {
+        // The new text may not mention anyone who blocks its author (decision 048).
+        await this.blockRules.refuseBlocked(me.id, { mentioned: mentionedIds }, trx);
         const patch = {
           text,
           text_html: textHtml,
@@ -668,14 +709,17 @@ export class PostsService {
     ]);
     const tagsOf = (id: string) => tagsByPost.get(id) ?? [];
     if ((view ?? DEFAULT_POST_VIEW) === 'full') {
-      const [likers, comments] = await Promise.all([this.posts.likersOf(ids), this.posts.commentsOfPosts(ids)]);
+      const [likers, comments] = await Promise.all([
+        this.posts.likersOf(ids),
+        this.posts.commentsOfPosts(ids, viewer?.id),
+      ]);
       const likesByPost = groupBy(likers, (like) => like.post_id);
       const commentsByPost = groupBy(comments, (comment) => comment.post_id);
       const posts = rows.map((row) =>
         toPost(
           row,
           (likesByPost.get(row.id) ?? []).map((like) => like.user_id),
-          (commentsByPost.get(row.id) ?? []).map(toComment),
+          (commentsByPost.get(row.id) ?? []).map(commentFor(viewer)),
           tagsOf(row.id),
           saved.has(row.id),
         ),
@@ -684,7 +728,7 @@ export class PostsService {
     }
     const [liked, comments] = await Promise.all([
       this.likedBy(ids, viewer),
-      this.posts.latestCommentsOf(ids, LIST_COMMENTS_PREVIEW),
+      this.posts.latestCommentsOf(ids, LIST_COMMENTS_PREVIEW, viewer?.id),
     ]);
     const commentsByPost = groupBy(comments, (comment) => comment.post_id);
     return {
@@ -700,6 +744,12 @@ export class PostsService {
    * like and the first page of the conversation, with the cursor of the next.
    */
   private async single(row: PostWithBody, viewer: AuthUser | null, view: PostView): Promise<Post> {
+    const post = await this.singleAsStored(row, viewer, view);
+    return row.removed_at === null ? post : asRemoved(post, row.author_id, viewer);
+  }
+
+  private async singleAsStored(row: PostWithBody, viewer: AuthUser | null, view: PostView): Promise<Post> {
+    const toComment = commentFor(viewer);
     const [tagsByPost, saved] = await Promise.all([
       this.tags.tagsOfPosts([row.id]),
       this.bookmarkedBy([row.id], viewer),
@@ -707,7 +757,10 @@ export class PostsService {
     const tags = tagsByPost.get(row.id) ?? [];
     const bookmarked = saved.has(row.id);
     if (view === 'full') {
-      const [likers, comments] = await Promise.all([this.posts.likersOf([row.id]), this.posts.commentsOf(row.id)]);
+      const [likers, comments] = await Promise.all([
+        this.posts.likersOf([row.id]),
+        this.posts.commentsOf(row.id, undefined, viewer?.id),
+      ]);
       return toSinglePost(
         row,
         likers.map((like) => like.user_id),
@@ -719,7 +772,7 @@ export class PostsService {
     const limit = COMMENT_PAGE.defaultSize;
     const [liked, firstPage] = await Promise.all([
       this.likedBy([row.id], viewer),
-      this.posts.commentsPage(row.id, { limit: limit + 1 }),
+      this.posts.commentsPage(row.id, { limit: limit + 1 }, viewer?.id),
     ]);
     const { rows: comments, nextCursor } = toPage(firstPage, limit);
     const likes = viewer && liked.has(row.id) ? [viewer.id] : [];
@@ -756,7 +809,13 @@ function toViewedPost(
   tags: string[],
   bookmarked: boolean,
 ): Post {
-  return toPost(row, viewer && liked.has(row.id) ? [viewer.id] : [], comments.map(toComment), tags, bookmarked);
+  return toPost(
+    row,
+    viewer && liked.has(row.id) ? [viewer.id] : [],
+    comments.map(commentFor(viewer)),
+    tags,
+    bookmarked,
+  );
 }
 
 function revisedValuesOf(row: PostRow, tags: string[]): RevisedValues {

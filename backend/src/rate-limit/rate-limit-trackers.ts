@@ -63,4 +63,16 @@ export class RateLimitTrackers {
     if (userName === '') return null;
     return `user-name:${createHash('sha256').update(userName).digest('base64url')}`;
   }
+
+  /**
+   * The inbox a password reset request is aimed at (POST /api/password-reset), whether or not an
+   * account has it, so the limit says nothing about which exist; hashed like userName. Compared
+   * as the account lookup compares emails (NFC, lower case), so changing case buys no fresh budget.
+   */
+  email(request: TrackedRequest): string | null {
+    const body = request.body as { email?: unknown } | null | undefined;
+    const email = typeof body?.email === 'string' ? body.email.trim().normalize('NFC').toLowerCase() : '';
+    if (email === '') return null;
+    return `email:${createHash('sha256').update(email).digest('base64url')}`;
+  }
 }

@@ -15,6 +15,9 @@ export const ROUTE_RATE_LIMITS: readonly RouteRateLimitName[] = [
   'likeFollow',
   'drafts',
   'preview',
+  'reports',
+  'passwordReset',
+  'passwordResetEmail',
 ];
 
 const RATE_LIMITS_METADATA = 'techit:rate-limits';

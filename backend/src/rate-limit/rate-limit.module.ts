@@ -58,6 +58,9 @@ function routeThrottlers(rules: RateLimitRules, trackers: RateLimitTrackers, ref
     likeFollow: (request) => trackers.userOrIp(request),
     drafts: (request) => trackers.userOrIp(request),
     preview: (request) => trackers.userOrIp(request),
+    reports: (request) => trackers.userOrIp(request),
+    passwordReset: (request) => trackers.ip(request),
+    passwordResetEmail: (request) => trackers.email(request),
   };
   return ROUTE_RATE_LIMITS.map((name) => {
     const windowMs = rules[name].windowSeconds * 1000;
@@ -70,7 +73,10 @@ function routeThrottlers(rules: RateLimitRules, trackers: RateLimitTrackers, ref
       skipIf: (context) =>
         !routeRateLimits(reflector, context).includes(name) ||
         // A sign-in that names no account is still counted by its address.
-        (name === 'signInUserName' && trackers.userName(context.switchToHttp().getRequest<TrackedRequest>()) === null),
+        (name === 'signInUserName' &&
+          trackers.userName(context.switchToHttp().getRequest<TrackedRequest>()) === null) ||
+        // Likewise a reset request without an email (refused 400 by validation anyway).
+        (name === 'passwordResetEmail' && trackers.email(context.switchToHttp().getRequest<TrackedRequest>()) === null),
       getTracker: (request) => trackerOf[name](request as TrackedRequest) ?? '',
     };
   });

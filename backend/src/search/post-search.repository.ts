@@ -1,3 +1,4 @@
+import { authorNotMutedBy } from '../blocks/relation-filters';
 import { type RawBuilder, sql } from 'kysely';
 import type { SearchQuery, SearchTerm } from './search-query.parser';
 
@@ -19,7 +20,8 @@ export interface PostHitRow {
  * The reader's muted tags left out (decision 032), as raw SQL both engines read: no tag of the
  * post `postId` names is one `userId` mutes, except the tags the query names (`tag:rust` shows
  * rust's posts to a reader who mutes rust, as its tag page does). Probes the primary keys of
- * post_tags and tag_prefs.
+ * post_tags and tag_prefs. Nor is its author one `userId` mutes (decision 048; always, even when
+ * the query names them with @userName: muting is asking not to see them).
  */
 export function notMutedSql(
   postId: RawBuilder<unknown>,
@@ -27,9 +29,12 @@ export function notMutedSql(
   named: readonly string[] = [],
 ): RawBuilder<unknown> {
   if (userId === undefined) return sql``;
+  // The post's author by posts' primary key: the one "not muted" condition of decision 048.
+  const authorId = sql<string>`(select searched_post.author_id from posts as searched_post where searched_post.id = ${postId})`;
   return sql`and not exists (select 1 from post_tags join tag_prefs on tag_prefs.tag = post_tags.tag
     where post_tags.post_id = ${postId} and tag_prefs.user_id = ${userId} and tag_prefs.kind = 'mute'
-    ${named.length > 0 ? sql`and post_tags.tag not in (${sql.join([...named])})` : sql``})`;
+    ${named.length > 0 ? sql`and post_tags.tag not in (${sql.join([...named])})` : sql``})
+    and ${authorNotMutedBy(userId, authorId)}`;
 }
 
 /** `tag:name` (each named tag carried by the post `postId`), as raw SQL both engines read. */

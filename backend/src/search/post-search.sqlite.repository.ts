@@ -1,3 +1,4 @@
+import { notRemovedSql } from '../moderation/removal-filters';
 import { Inject, Injectable } from '@nestjs/common';
 import { type RawBuilder, sql } from 'kysely';
 import { SEARCH } from '@techit/contract/limits';
@@ -146,7 +147,8 @@ export class SqlitePostSearchRepository implements PostSearchRepository {
     const where = sql`${query.author ? sql`and lower(users.user_name) = ${query.author.toLowerCase()}` : sql``}
         ${unwanted ? sql`and posts.rowid not in (select rowid from posts_fts where posts_fts match ${unwanted})` : sql``}
         ${taggedSql(sql.ref('posts.id'), others)}
-        ${notMutedSql(sql.ref('posts.id'), mutedBy, query.tags)}`;
+        ${notMutedSql(sql.ref('posts.id'), mutedBy, query.tags)}
+        ${notRemovedSql()}`;
     const result =
       first === undefined
         ? await sql<PostHitRow>`select ${COLUMNS} from posts join users on users.id = posts.author_id

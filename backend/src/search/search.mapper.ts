@@ -1,10 +1,11 @@
 import type { NoticeSearchResult, PostSearchResult, UserSearchResult } from '@techit/contract/api-types';
+import { shownAuthor } from '../common/deleted-user';
 import type { PostHitRow } from './post-search.repository';
 import { buildSnippet, type SnippetWords } from './search-snippet';
 import type { NoticeHitRow, UserHitRow } from './search.repository';
 
 function author(row: { author_id: string; author_user_name: string; author_pic: string }) {
-  return { _id: row.author_id, userName: row.author_user_name, pic: row.author_pic };
+  return shownAuthor({ _id: row.author_id, userName: row.author_user_name, pic: row.author_pic });
 }
 
 export function toPostResult(row: PostHitRow, words: SnippetWords, tags: string[]): PostSearchResult {

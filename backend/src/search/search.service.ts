@@ -66,7 +66,7 @@ export class SearchService {
       };
     }
     if (type === 'notices') {
-      const rows = await this.repository.notices(query, offset, take + 1);
+      const rows = await this.repository.notices(query, offset, take + 1, mutedBy);
       const words = matchedWords(query);
       return page(
         rows.map((row) => toNoticeResult(row, words)),

@@ -3,7 +3,18 @@ import type { Database, Dialect } from '../database/database.types';
 
 /** What the seed leaves empty but `reset` must empty too (they reference users, posts, comments). */
 type UnseededTable =
-  'drafts' | 'bookmarks' | 'notification_actors' | 'notifications' | 'notification_settings' | 'stream_tickets';
+  | 'drafts'
+  | 'bookmarks'
+  | 'blocks'
+  | 'mutes'
+  | 'notification_actors'
+  | 'notifications'
+  | 'notification_settings'
+  | 'stream_tickets'
+  | 'reports'
+  | 'moderation_actions'
+  | 'account_exports'
+  | 'password_resets';
 
 /**
  * The tables the seed fills: the content, not the settings, the idempotency keys, the drafts or
@@ -53,10 +64,16 @@ export const TABLES_CHILDREN_FIRST: readonly TableName[] = [
 export const TABLES_TO_RESET: readonly (TableName | UnseededTable)[] = [
   'drafts',
   'bookmarks',
+  'reports',
+  'moderation_actions',
+  'blocks',
+  'mutes',
+  'account_exports',
   'notification_actors',
   'notifications',
   'notification_settings',
   'stream_tickets',
+  'password_resets',
   ...TABLES_CHILDREN_FIRST,
 ];
 

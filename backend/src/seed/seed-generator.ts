@@ -473,6 +473,8 @@ async function writeUsers(run: SeedRun, follows: FollowPlan): Promise<WrittenUse
       created_at: isoTime(created),
       updated_at: isoTime(created),
       token_version: 0,
+      // Moderation's columns (decision 047): left to their defaults (not in COLUMNS).
+      suspended_until: null,
     });
     if (rows.length >= ROW_CHUNK) {
       await run.write('users', rows);
@@ -598,6 +600,8 @@ async function writePosts(
           parent_id: null,
           edited_at: null,
           deleted: 0,
+          removed_at: null,
+          removed_by: null,
         });
       }
 
@@ -628,6 +632,8 @@ async function writePosts(
         desc_html: null,
         body_html: '',
         render_version: RENDERER_VERSION,
+        removed_at: null,
+        removed_by: null,
       };
       post.desc_html = await seedHtml(post.description, 'comment');
       postRows.push(post);
@@ -688,6 +694,8 @@ async function writeNotices(run: SeedRun, users: WrittenUsers): Promise<number> 
       created_at: isoTime(created),
       desc_html: null,
       render_version: RENDERER_VERSION,
+      removed_at: null,
+      removed_by: null,
     };
     notice.desc_html = await seedHtml(notice.description, 'notice');
     rows.push(notice);

@@ -1,4 +1,5 @@
 import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
+import { authorNotMutedBy } from '../blocks/relation-filters';
 import type { Database } from '../database/database.types';
 
 /**
@@ -10,6 +11,11 @@ import type { Database } from '../database/database.types';
  * nothing for a reader who mutes nothing. `except` is a tag shown all the same (the muted tag's
  * own page: a person who opens it expects its posts). The inner post_tags is aliased so that it
  * never shadows an outer post_tags.
+ *
+ * It is also where the posts of the users the reader mutes leave every feed (docs/decisions/
+ * 048-blocks-and-mutes.md): the author is not one the reader mutes, by the one condition of
+ * relation-filters.ts (`except` does not apply to it). Walking post_tags, the author is the post's,
+ * found by posts' primary key.
  */
 export function notMutedBy(
   userId: string,
@@ -17,7 +23,15 @@ export function notMutedBy(
   postId: 'posts.id' | 'post_tags.post_id' = 'posts.id',
 ): Expression<SqlBool> {
   const eb = expressionBuilder<Database, never>();
-  return eb.not(
+  const authorId =
+    postId === 'posts.id'
+      ? sql.ref<string>('posts.author_id')
+      : eb
+          .selectFrom('posts as tagged_post')
+          .select('tagged_post.author_id')
+          .whereRef('tagged_post.id', '=', sql.ref(postId))
+          .$asScalar();
+  const tagsNotMuted = eb.not(
     eb.exists(
       eb
         .selectFrom('post_tags as own_tag')
@@ -29,4 +43,5 @@ export function notMutedBy(
         .$if(except !== undefined, (query) => query.where('own_tag.tag', '<>', except ?? '')),
     ),
   );
+  return eb.and([tagsNotMuted, authorNotMutedBy(userId, authorId)]);
 }

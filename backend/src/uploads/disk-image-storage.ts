@@ -1,4 +1,5 @@
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { IMAGE_VARIANT_SUFFIX, sizedImageStem } from '@techit/contract/image-variants';
 import { newObjectId } from '../common/object-id';
@@ -45,6 +46,19 @@ export class DiskImageStorage implements ImageStorage {
     await Promise.all(
       KINDS.map((kind) => rm(join(this.directory, `${stem}${IMAGE_VARIANT_SUFFIX[kind]}`), { force: true })),
     );
+  }
+
+  /** Opened before answering, so a file already gone is null rather than a stream that fails. */
+  async read(url: string): Promise<Readable | null> {
+    const stem = FULL_URL.exec(url)?.[1];
+    if (!stem) return null;
+    try {
+      const handle = await open(join(this.directory, `${stem}${IMAGE_VARIANT_SUFFIX.full}`), 'r');
+      return handle.createReadStream();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { ProcessedImage } from './processed-image';
 
 /** An image a storage holds: the full image's URL (what rows keep) and when it was stored. */
@@ -28,6 +29,13 @@ export interface ImageStorage {
    * such a storage only frees images when their row lets go of them.
    */
   list?(): Promise<StoredImage[]>;
+
+  /**
+   * The full image's bytes as a stream, for a user's data export (account/); null when it is not
+   * ours or is gone. Absent where reading back is not offered (Cloudinary, whose Admin API is
+   * rate-limited): the export then lists the image's URL only.
+   */
+  read?(url: string): Promise<Readable | null>;
 }
 
 export const IMAGE_STORAGE = Symbol('IMAGE_STORAGE');

@@ -1,10 +1,12 @@
 import {
   DeleteObjectCommand,
+  GetObjectCommand,
   ListObjectsV2Command,
   type ListObjectsV2CommandOutput,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { IMAGE_VARIANT_SUFFIX, sizedImageStem } from '@techit/contract/image-variants';
 import { ServiceUnavailableError } from '../common/app-errors';
@@ -110,6 +112,21 @@ export class S3ImageStorage implements ImageStorage, OnApplicationShutdown {
       url: `${this.settings.publicUrl}/${stem}${IMAGE_VARIANT_SUFFIX.full}`,
       storedAt: new Date(time),
     }));
+  }
+
+  /** The full image's object as it streams in; null when it is not ours or is gone. */
+  async read(url: string): Promise<Readable | null> {
+    const stem = this.ownUrl.exec(url)?.[1];
+    if (!stem) return null;
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: `${stem}${IMAGE_VARIANT_SUFFIX.full}` }),
+      );
+      return object.Body instanceof Readable ? object.Body : null;
+    } catch (error) {
+      if ((error as { name?: unknown }).name === 'NoSuchKey') return null;
+      throw error;
+    }
   }
 
   /** Closes the client's kept-alive sockets, so a stopping server is not held open by them. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BlockRulesModule } from '../blocks/block-rules.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { UsersController } from './users.controller';
@@ -6,7 +7,7 @@ import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [UploadsModule, NotificationsModule],
+  imports: [UploadsModule, NotificationsModule, BlockRulesModule],
   controllers: [UsersController],
   providers: [UsersRepository, UsersService],
   exports: [UsersRepository, UsersService],

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Me, ProfileUser } from '@techit/contract/api-types';
 import type { Role, Theme } from '@techit/contract/enums';
 import { AdminPolicy } from '../admin/admin-policy';
-import { BadRequestError, NotFoundError } from '../common/app-errors';
+import { BLOCKED, BlockRules } from '../blocks/block-rules';
+import { BadRequestError, ConflictError, NotFoundError } from '../common/app-errors';
+import { DELETED_USER_ID } from '../common/deleted-user';
 import { parseObjectId } from '../common/object-id';
 import type { UserUpdate } from '../database/database.types';
 import { ImageReleaseService } from '../uploads/image-release.service';
@@ -22,11 +24,13 @@ export class UsersService {
     private readonly images: ImageReleaseService,
     private readonly transactions: TransactionRunner,
     private readonly notifications: NotificationsService,
+    private readonly blockRules: BlockRules,
   ) {}
 
   async getProfile(rawId: string): Promise<ProfileUser> {
     const id = parseObjectId(rawId);
-    const row = id ? await this.users.findById(id) : undefined;
+    // The placeholder account of deleted users is nobody's profile (common/deleted-user.ts).
+    const row = id && id !== DELETED_USER_ID ? await this.users.findById(id) : undefined;
     if (!row) throw new NotFoundError("This user doesn't exist");
     const [followers, following] = await Promise.all([this.users.followerIds(row.id), this.users.followingIds(row.id)]);
     return toProfileUser(row, followers, following, this.adminPolicy.roleOf(row));
@@ -42,7 +46,8 @@ export class UsersService {
   /** Throws 404 for an id that is malformed or names nobody. */
   async requireExisting(rawId: string | undefined): Promise<string> {
     const id = parseObjectId(rawId);
-    if (!id || !(await this.users.exists(id))) throw new NotFoundError("This user doesn't exist");
+    if (!id || id === DELETED_USER_ID || !(await this.users.exists(id)))
+      throw new NotFoundError("This user doesn't exist");
     return id;
   }
 
@@ -52,11 +57,13 @@ export class UsersService {
     const target = await this.requireExisting(rawFollowId);
     const at = new Date().toISOString();
     // The follow and its notification in one transaction; following twice notifies once.
-    const notified = await this.transactions.run(async (trx) =>
-      (await this.users.follow(meId, target, at, trx))
+    const notified = await this.transactions.run(async (trx) => {
+      // Someone who blocks you cannot be followed (docs/decisions/048-blocks-and-mutes.md).
+      await this.blockRules.refuseBlocked(meId, { owners: [{ userId: target, refusal: BLOCKED.follow }] }, trx);
+      return (await this.users.follow(meId, target, at, trx))
         ? this.notifications.followed(trx, { followerId: meId, followeeId: target, at })
-        : [],
-    );
+        : [];
+    });
     await this.notifications.signal(notified);
     return this.getMe(meId);
   }
@@ -109,9 +116,13 @@ export class UsersService {
   }
 
   /** Used by `npm run admin`; the effective role also counts ADMIN_USERNAMES. */
-  async setStoredRole(userName: string, role: Role): Promise<Me> {
+  async setStoredRole(userName: string, role: Role, from?: Role): Promise<Me> {
     const row = await this.users.findByUserName(userName);
     if (!row) throw new NotFoundError(`There is no user named "${userName}"`);
+    // revoke-moderator takes back a moderator's role only (an admin stays an admin).
+    if (from !== undefined && row.role !== from) {
+      throw new ConflictError(`${row.user_name} has the stored role "${row.role}", not "${from}"; nothing changed`);
+    }
     await this.users.update(row.id, { role, updated_at: new Date().toISOString() });
     return this.getMe(row.id);
   }

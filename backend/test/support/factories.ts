@@ -73,6 +73,11 @@ export async function makeAdmin(t: TestApp, user: TestUser): Promise<void> {
   await t.app.get(UsersService).setStoredRole(user.userName, 'admin');
 }
 
+/** Makes a user a moderator the way an operator would (`npm run admin -- grant-moderator`). */
+export async function makeModerator(t: TestApp, user: TestUser): Promise<void> {
+  await t.app.get(UsersService).setStoredRole(user.userName, 'moderator');
+}
+
 export function text(length: number, char = 'a'): string {
   return char.repeat(length);
 }

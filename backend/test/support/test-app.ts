@@ -92,6 +92,8 @@ export async function snapshot(db: Db): Promise<string> {
     'post_revisions',
     'likes',
     'bookmarks',
+    'blocks',
+    'mutes',
     'comments',
     'notices',
     'tags',
@@ -101,6 +103,9 @@ export async function snapshot(db: Db): Promise<string> {
     'notification_actors',
     'notification_settings',
     'stream_tickets',
+    'reports',
+    'moderation_actions',
+    'password_resets',
   ] as const;
   const rows = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
   const sorted = rows.map((list) => list.map((row) => JSON.stringify(row)).sort());

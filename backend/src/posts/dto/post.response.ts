@@ -38,10 +38,25 @@ export class CommentResponse implements Comment {
   editedAt: string | null;
   @ApiProperty({ description: 'True for the "[deleted]" placeholder of a deleted comment that has replies' })
   deleted: boolean;
+  @ApiPropertyOptional({
+    description:
+      "Present (true) only when the moderators removed it: whole for its author and the moderators, else no text and postedBy { _id: '', userName: '[removed by the moderators]', pic: '' }",
+  })
+  removed?: boolean;
+  @ApiPropertyOptional({
+    enum: [true],
+    description: "Present (true) only when the signed-in reader mutes the comment's author: show it collapsed",
+  })
+  muted?: true;
 }
 
 export class PostResponse implements Post {
   @ApiProperty() _id: string;
+  @ApiPropertyOptional({
+    description:
+      'Present (true) only on a post the moderators removed (it is in no list): whole for its author and the moderators, else an empty placeholder',
+  })
+  removed?: boolean;
   @ApiProperty() title: string;
   @ApiProperty() desc: string;
   @ApiProperty({

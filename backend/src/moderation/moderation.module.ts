@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module';
+import { ModerationController } from './moderation.controller';
+import { ModerationRepository } from './moderation.repository';
+import { ModerationService } from './moderation.service';
+
+@Module({
+  imports: [UsersModule],
+  controllers: [ModerationController],
+  providers: [ModerationRepository, ModerationService],
+})
+export class ModerationModule {}
