@@ -4,6 +4,7 @@ import { DEFAULT_PROFILE_PIC, LIST_COMMENTS_PREVIEW } from '@techit/contract/lim
 import type { Response } from 'supertest';
 import { newObjectId } from '../src/common/object-id';
 import { asListed, createPost, createUser, type TestUser } from './support/factories';
+import { postRow } from './support/post-row-factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /** Well-formed, but no row has it. */
@@ -486,23 +487,13 @@ describe('GET /api/posts (following, for someone who follows hundreds)', () => {
       .execute();
     const rows = Array.from({ length: 300 }, (_, i) => {
       const author = users[(i * 7) % users.length];
-      const at = new Date(start + 60_000 * (i % 50) + i).toISOString();
       return {
-        id: newObjectId(new Date(start + i * 1000)),
-        author_id: author.id,
-        title: `Post ${i}`,
-        description: 'd',
-        photo: '',
-        category: '',
-        link1: '',
-        link2: '',
-        likes_count: 0,
-        comments_count: 0,
-        commenters_count: 0,
-        created_at: at,
-        updated_at: at,
-        body: '',
-        render_version: 0,
+        ...postRow({
+          id: newObjectId(new Date(start + i * 1000)),
+          authorId: author.id,
+          at: new Date(start + 60_000 * (i % 50) + i).toISOString(),
+          title: `Post ${i}`,
+        }),
         followed: users.indexOf(author) < 120,
       };
     });

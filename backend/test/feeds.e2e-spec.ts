@@ -5,6 +5,7 @@ import { OUTSIDE } from '@techit/contract/limits';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Response } from 'supertest';
 import { createPost, createUser, type TestUser } from './support/factories';
+import { postRow } from './support/post-row-factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const HOST = 'feeds.example';
@@ -238,27 +239,15 @@ describe('a feed of many posts', () => {
   });
 
   it('lists at most OUTSIDE.feedEntries posts', async () => {
-    const rows = Array.from({ length: OUTSIDE.feedEntries + 2 }, (_, index) => ({
-      id: (index + 1).toString(16).padStart(24, 'a'),
-      author_id: author.id,
-      title: `Bulk ${index}`,
-      description: 'd',
-      desc_html: '<p>d</p>',
-      body: '',
-      body_html: null,
-      photo: '',
-      category: '',
-      link1: '',
-      link2: '',
-      likes_count: 0,
-      comments_count: 0,
-      commenters_count: 0,
-      hot_score: index,
-      created_at: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString(),
-      updated_at: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString(),
-      edited_at: null,
-      render_version: 1,
-    }));
+    const rows = Array.from({ length: OUTSIDE.feedEntries + 2 }, (_, index) =>
+      postRow({
+        id: (index + 1).toString(16).padStart(24, 'a'),
+        authorId: author.id,
+        at: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString(),
+        title: `Bulk ${index}`,
+        hot_score: index,
+      }),
+    );
     await t.db.insertInto('posts').values(rows).execute();
     for (const format of FORMATS) {
       for (const source of [{ kind: 'latest' }, { kind: 'hot' }, { kind: 'user', id: author.id }] as FeedSource[]) {

@@ -5,6 +5,7 @@ import type { Db } from '../src/database/database.types';
 import { createDatabase } from '../src/database/create-database';
 import { migrateToLatest } from '../src/database/migrations';
 import { createPost, createUser, type TestUser } from './support/factories';
+import { postRow } from './support/post-row-factories';
 import { createPostgresSchema } from '@techit/testkit/database-sandbox';
 import { startTestApp, TEST_DIALECT, type TestApp } from './support/test-app';
 
@@ -60,23 +61,15 @@ const AT = '2026-01-01T00:00:00.000Z';
       .execute();
     await replicaDb
       .insertInto('posts')
-      .values({
-        id: REPLICA_POST_ID,
-        author_id: REPLICA_USER_ID,
-        title: 'Only on the replica',
-        description: 'A row the primary does not have',
-        photo: '',
-        category: '',
-        link1: '',
-        link2: '',
-        likes_count: 0,
-        comments_count: 0,
-        commenters_count: 0,
-        created_at: AT,
-        updated_at: AT,
-        body: '',
-        render_version: 0,
-      })
+      .values(
+        postRow({
+          id: REPLICA_POST_ID,
+          authorId: REPLICA_USER_ID,
+          at: AT,
+          title: 'Only on the replica',
+          description: 'A row the primary does not have',
+        }),
+      )
       .execute();
 
     const readOnly = new URL(replica.url);

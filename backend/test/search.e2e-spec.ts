@@ -6,6 +6,7 @@ import { SEARCH } from '@techit/contract/limits';
 import { newObjectId } from '../src/common/object-id';
 import { hostileString, NASTY_STRINGS } from './support/fuzz-arbitraries';
 import { createNotice, createPost, createUser, type TestUser } from './support/factories';
+import { postRow } from './support/post-row-factories';
 import { expectDatabaseUnchanged, startTestApp, type TestApp } from './support/test-app';
 
 /** A word no other test writes: search tests share one database. */
@@ -221,27 +222,23 @@ describe('GET /api/search', () => {
     // The strongest ranked hit (the word twice in the title), but older than a full window of matches.
     const strongOld = await createPost(t, alice, { title: `${w} ${w} guide`, desc: 'd' });
     const start = Date.now() + 60_000;
-    const rows = Array.from({ length: SEARCH.rankWindow }, (_, i) => {
-      const at = new Date(start + i * 1000).toISOString();
-      return {
+    const rows = Array.from({ length: SEARCH.rankWindow }, (_, i) =>
+      postRow({
         id: newObjectId(new Date(start + i * 1000)),
-        author_id: alice.id,
+        authorId: alice.id,
+        at: new Date(start + i * 1000).toISOString(),
         title: `Window ${i}`,
-        description: 'd',
-        photo: '',
         category: CATEGORIES[0],
-        link1: '',
-        link2: '',
-        likes_count: 0,
-        comments_count: 0,
-        commenters_count: 0,
-        created_at: at,
-        updated_at: at,
         body: `about ${w}`,
-        render_version: 0,
-      };
-    });
-    await t.db.insertInto('posts').values(rows).execute();
+      }),
+    );
+    // In chunks: SQLite takes at most 32,766 bound values a statement.
+    for (let from = 0; from < rows.length; from += 1000) {
+      await t.db
+        .insertInto('posts')
+        .values(rows.slice(from, from + 1000))
+        .execute();
+    }
     const newest = rows
       .slice(-2)
       .map((row) => row.id)

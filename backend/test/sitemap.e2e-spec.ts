@@ -7,6 +7,7 @@ import type { BulkWriter } from '../src/seed/bulk-writer';
 import { PostgresBulkWriter } from '../src/seed/postgres-bulk-writer';
 import { SqliteBulkWriter } from '../src/seed/sqlite-bulk-writer';
 import { createUser, type TestUser } from './support/factories';
+import { postRow } from './support/post-row-factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const HOST = 'sitemap.example';
@@ -44,31 +45,14 @@ function indexOf(response: Response): string[] {
   return parsed.sitemapindex.sitemap.map((entry) => entry.loc);
 }
 
-function postRow(index: number, authorId: string): FullRow<'posts'> {
-  const at = new Date(BASE + index * 1000).toISOString();
-  return {
+/** The index-th of the posts written straight into the table, a second apart. */
+function nthPost(index: number, authorId: string): FullRow<'posts'> {
+  return postRow({
     id: (0x100000 + index).toString(16).padStart(24, '0'),
-    author_id: authorId,
+    authorId,
+    at: new Date(BASE + index * 1000).toISOString(),
     title: `Post ${index}`,
-    description: 'd',
-    photo: '',
-    category: '',
-    link1: '',
-    link2: '',
-    likes_count: 0,
-    comments_count: 0,
-    commenters_count: 0,
-    hot_score: 0,
-    created_at: at,
-    updated_at: at,
-    edited_at: null,
-    body: '',
-    desc_html: '<p>d</p>',
-    body_html: null,
-    render_version: 1,
-    removed_at: null,
-    removed_by: null,
-  };
+  });
 }
 
 /** The plan of a statement the app ran, as one line per step. */
@@ -104,7 +88,7 @@ describe(`the sitemap at ${POSTS.toLocaleString('en')} posts`, () => {
       for (let from = 0; from < POSTS; from += chunk) {
         const rows: FullRow<'posts'>[] = [];
         for (let index = from; index < Math.min(POSTS, from + chunk); index += 1)
-          rows.push(postRow(index, users[index % users.length].id));
+          rows.push(nthPost(index, users[index % users.length].id));
         await writer.insert('posts', rows);
       }
       await writer.insert('tags', [
@@ -113,9 +97,9 @@ describe(`the sitemap at ${POSTS.toLocaleString('en')} posts`, () => {
         { name: 'unused', posts_count: 0, followers_count: 3 },
       ]);
       await writer.insert('post_tags', [
-        { post_id: postRow(10, '').id, tag: 'rust', position: 0, created_at: postRow(10, '').created_at },
-        { post_id: postRow(20, '').id, tag: 'rust', position: 0, created_at: postRow(20, '').created_at },
-        { post_id: postRow(20, '').id, tag: 'go', position: 1, created_at: postRow(20, '').created_at },
+        { post_id: nthPost(10, '').id, tag: 'rust', position: 0, created_at: nthPost(10, '').created_at },
+        { post_id: nthPost(20, '').id, tag: 'rust', position: 0, created_at: nthPost(20, '').created_at },
+        { post_id: nthPost(20, '').id, tag: 'go', position: 1, created_at: nthPost(20, '').created_at },
       ]);
       await writer.commit();
       await writer.analyze();
@@ -169,8 +153,8 @@ describe(`the sitemap at ${POSTS.toLocaleString('en')} posts`, () => {
       expect(urls.length).toBe(n < 3 ? OUTSIDE.sitemapPageSize : 1);
       const first = (n - 1) * OUTSIDE.sitemapPageSize;
       expect(urls[0]).toEqual({
-        loc: `${ORIGIN}/posts/${postRow(first, '').id}`,
-        lastmod: postRow(first, '').updated_at,
+        loc: `${ORIGIN}/posts/${nthPost(first, '').id}`,
+        lastmod: nthPost(first, '').updated_at,
       });
       seen.push(...urls.map((url) => url.loc));
       if (n === 2) {
@@ -202,8 +186,8 @@ describe(`the sitemap at ${POSTS.toLocaleString('en')} posts`, () => {
     expect(profiles.map((url) => url.loc).sort()).toEqual(users.map((user) => `${ORIGIN}/profile/${user.id}`).sort());
     for (const url of profiles) expect(Number.isNaN(Date.parse(url.lastmod))).toBe(false);
     expect(urlsOf(await get(t, '/sitemap/tags-1.xml'))).toEqual([
-      { loc: `${ORIGIN}/t/go`, lastmod: postRow(20, '').created_at },
-      { loc: `${ORIGIN}/t/rust`, lastmod: postRow(20, '').created_at },
+      { loc: `${ORIGIN}/t/go`, lastmod: nthPost(20, '').created_at },
+      { loc: `${ORIGIN}/t/rust`, lastmod: nthPost(20, '').created_at },
     ]);
   });
 
