@@ -323,6 +323,14 @@ function mailSettings(env: NodeJS.ProcessEnv): MailSettings | null {
       `${smtpUrl === undefined ? 'SMTP_URL' : 'MAIL_FROM'} must be set too when ${smtpUrl === undefined ? 'MAIL_FROM' : 'SMTP_URL'} is (password reset mails need both; unset both to send no mail)`,
     );
   }
+  // A reset link taken from the request's Host would let anyone ask for a victim's reset with
+  // `Host: evil.example` and have the victim's mailbox receive a working token on the attacker's
+  // site (password reset poisoning). With mail on, the site's address must be configured.
+  if (text(env, 'PUBLIC_URL') === undefined) {
+    throw new ConfigError(
+      'PUBLIC_URL must be set when SMTP_URL is: password reset mails link to it, never to the address a request names',
+    );
+  }
   let url: URL | null = null;
   try {
     url = new URL(smtpUrl);
