@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { LIMITS } from '@techit/contract/limits';
-import { IsNotEmpty, IsString, Length, MaxLength } from 'class-validator';
-import { IsNotBlank, say } from '../../common/validation';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNewPassword } from '../../auth/dto/account-field-rules';
+import { say } from '../../common/validation';
 
 export class ChangePasswordDto {
   @ApiProperty({ description: 'The password the account has now' })
@@ -10,18 +11,6 @@ export class ChangePasswordDto {
   @MaxLength(LIMITS.passwordMax, say('The current password is wrong', 'The current password is wrong.'))
   current: string;
 
-  /** Sign-up's password rules (auth/dto/sign-up.dto.ts). */
-  @ApiProperty({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax })
-  @IsNotEmpty(say('next is required', 'Choose a new password.'))
-  @IsString(say('next must be text', 'The password must be text.'))
-  @IsNotBlank(say('next is required', 'Choose a new password.'))
-  @Length(
-    LIMITS.passwordMin,
-    LIMITS.passwordMax,
-    say(
-      `next must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters`,
-      `The password needs ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`,
-    ),
-  )
+  @IsNewPassword('next', 'Choose a new password.')
   next: string;
 }

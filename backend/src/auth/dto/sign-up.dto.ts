@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DEFAULT_PROFILE_PIC, LIMITS, USER_NAME_PATTERN } from '@techit/contract/limits';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, Length, Matches } from 'class-validator';
 import { IsPictureUrl } from '../../common/url-rules';
-import { IsNotBlank, say, Trim, TrimToUndefined } from '../../common/validation';
+import { say, Trim, TrimToUndefined } from '../../common/validation';
+import { IsAccountEmail, IsNewPassword } from './account-field-rules';
 
 export class SignUpDto {
   @ApiProperty({ minLength: LIMITS.userNameMin, maxLength: LIMITS.userNameMax, pattern: USER_NAME_PATTERN.source })
@@ -26,33 +27,10 @@ export class SignUpDto {
   )
   userName: string;
 
-  @ApiProperty({ format: 'email', maxLength: LIMITS.emailMax })
-  @Trim()
-  @IsNotEmpty(say('email is required', 'Enter your email address.'))
-  @IsString(say('email must be text', 'The email address must be text.'))
-  @MaxLength(
-    LIMITS.emailMax,
-    say(
-      `email must be at most ${LIMITS.emailMax} characters`,
-      `The email address can have at most ${LIMITS.emailMax} characters.`,
-    ),
-  )
-  @IsEmail({}, say('email must be a valid email address', 'Enter a valid email address, such as ada@example.com.'))
+  @IsAccountEmail()
   email: string;
 
-  @ApiProperty({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax })
-  @IsNotEmpty(say('password is required', 'Choose a password.'))
-  @IsString(say('password must be text', 'The password must be text.'))
-  // Not trimmed (spaces may be part of a passphrase), but all-blank counts as missing.
-  @IsNotBlank(say('password is required', 'Choose a password.'))
-  @Length(
-    LIMITS.passwordMin,
-    LIMITS.passwordMax,
-    say(
-      `password must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters`,
-      `The password needs ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`,
-    ),
-  )
+  @IsNewPassword()
   password: string;
 
   @ApiPropertyOptional({ description: `A URL from POST /api/upload, an http(s) URL, or ${DEFAULT_PROFILE_PIC}` })

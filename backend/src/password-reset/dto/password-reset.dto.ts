@@ -1,22 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { PasswordResetConfirmRequest, PasswordResetRequest } from '@techit/contract/api-types';
-import { LIMITS, PASSWORD_RESET } from '@techit/contract/limits';
-import { IsEmail, IsNotEmpty, IsString, Length, MaxLength } from 'class-validator';
-import { IsNotBlank, say, Trim } from '../../common/validation';
+import { PASSWORD_RESET } from '@techit/contract/limits';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsAccountEmail, IsNewPassword } from '../../auth/dto/account-field-rules';
+import { say, Trim } from '../../common/validation';
 
 export class RequestPasswordResetDto implements PasswordResetRequest {
-  @ApiProperty({ format: 'email', maxLength: LIMITS.emailMax })
-  @Trim()
-  @IsNotEmpty(say('email is required', 'Enter your email address.'))
-  @IsString(say('email must be text', 'The email address must be text.'))
-  @MaxLength(
-    LIMITS.emailMax,
-    say(
-      `email must be at most ${LIMITS.emailMax} characters`,
-      `The email address can have at most ${LIMITS.emailMax} characters.`,
-    ),
-  )
-  @IsEmail({}, say('email must be a valid email address', 'Enter a valid email address, such as ada@example.com.'))
+  @IsAccountEmail()
   email: string;
 }
 
@@ -31,18 +21,6 @@ export class ConfirmPasswordResetDto implements PasswordResetConfirmRequest {
   )
   token: string;
 
-  // Sign-up's rules (auth/dto/sign-up.dto.ts), with its sentences.
-  @ApiProperty({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax })
-  @IsNotEmpty(say('password is required', 'Choose a password.'))
-  @IsString(say('password must be text', 'The password must be text.'))
-  @IsNotBlank(say('password is required', 'Choose a password.'))
-  @Length(
-    LIMITS.passwordMin,
-    LIMITS.passwordMax,
-    say(
-      `password must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters`,
-      `The password needs ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`,
-    ),
-  )
+  @IsNewPassword()
   password: string;
 }
