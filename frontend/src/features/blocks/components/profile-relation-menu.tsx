@@ -26,7 +26,7 @@ export function ProfileRelationMenu({ userId, userName, viewer }: ProfileRelatio
   const items: MenuProps['items'] = [
     viewer.blocks
       ? { key: 'unblock', icon: <StopOutlined aria-hidden />, label: `Unblock ${userName}` }
-      : { key: 'block', icon: <StopOutlined aria-hidden />, label: `Block ${userName}`, danger: true },
+      : { key: 'block', icon: <StopOutlined aria-hidden />, label: `Block ${userName}` },
     viewer.mutes
       ? { key: 'unmute', icon: <EyeOutlined aria-hidden />, label: `Unmute ${userName}` }
       : { key: 'mute', icon: <EyeInvisibleOutlined aria-hidden />, label: `Mute ${userName}` },
