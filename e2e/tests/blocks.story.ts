@@ -83,6 +83,27 @@ describe('Blocks and mutes in the web app (issue 20)', () => {
     await (await profileMenuItem(page, 'mute_loud', 'Mute mute_loud')).click();
     await toast(page, 'You muted mute_loud').waitFor();
 
+    // Following them keeps the menu in place (the cached profile keeps the reader's viewer field
+    // while the follower count changes): it is never taken off the page and drawn again.
+    await page.evaluate(() => {
+      const state = window as unknown as { menuLeft?: boolean };
+      state.menuLeft = false;
+      const menu = document.querySelector('[aria-label="More actions for mute_loud"]');
+      new MutationObserver(() => {
+        if (menu && !menu.isConnected) state.menuLeft = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const refetched = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === `/api/user/${loud.user._id}` && response.request().method() === 'GET',
+    );
+    await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await page.getByRole('button', { name: 'Unfollow' }).waitFor();
+    await refetched;
+    await (await profileMenuItem(page, 'mute_loud', 'Unmute mute_loud')).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { menuLeft?: boolean }).menuLeft)).toBe(false);
+    await page.keyboard.press('Escape');
+
     // The feed leaves their post out.
     await page.goto('/');
     const feed = page.getByRole('feed');
