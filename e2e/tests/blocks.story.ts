@@ -62,6 +62,13 @@ describe('Blocks and mutes in the web app (issue 20)', () => {
       .waitFor();
     expect(await commentBox.inputValue()).toBe('A comment they will not see');
 
+    // Following the blocker is refused too, the toast saying why; the button stays Follow.
+    await page.goto(`/profile/${blocker.user._id}`);
+    await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await toast(page, 'This user has blocked you: you cannot follow them').waitFor();
+    await page.getByRole('button', { name: 'Follow', exact: true }).waitFor();
+    await page.goto(`/posts/${post._id}`);
+
     // Nothing was posted: a reload shows the thread as it was.
     await page.reload();
     await page.getByText('The owner speaks first').waitFor();
