@@ -62,7 +62,10 @@ describe('The settings page (issue 20)', () => {
     await toast(page, 'Your email is now fresh.address@example.com').waitFor();
     await page.locator('.settings-current-email').filter({ hasText: 'fresh.address@example.com' }).waitFor();
     // The navigation shows it too (cut short when long).
-    await page.locator('.left-nav-profile-email').filter({ hasText: /^fresh\./ }).waitFor();
+    await page
+      .locator('.left-nav-profile-email')
+      .filter({ hasText: /^fresh\./ })
+      .waitFor();
     // Sign-in takes the address too: the new one is the account's.
     const signedIn = await story.api.request<{ user: { email: string } }>('POST', '/signin', {
       userName: 'fresh.address@example.com',
