@@ -453,3 +453,35 @@ describe('muting', () => {
     expect((await ok(get(muter, '/api/mutes'))).body).toEqual({ users: [], nextCursor: null });
   });
 });
+
+describe("GET /api/user/:id: the reader's block and mute of the profile's user (viewer)", () => {
+  it('says whether the reader blocks and mutes them, for the reader only; absent for visitors and on the own profile', async () => {
+    const [reader, other, bystander] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const viewerOf = async (user: TestUser | null, profile: TestUser) =>
+      ((await ok(get(user, `/api/user/${profile.id}`))).body as { viewer?: unknown }).viewer;
+
+    expect(await viewerOf(reader, other)).toEqual({ blocks: false, mutes: false });
+    await ok(put(reader, '/api/block', { userId: other.id }));
+    expect(await viewerOf(reader, other)).toEqual({ blocks: true, mutes: false });
+    await ok(put(reader, '/api/mute', { userId: other.id }));
+    expect(await viewerOf(reader, other)).toEqual({ blocks: true, mutes: true });
+    await ok(put(reader, '/api/unblock', { userId: other.id }));
+    expect(await viewerOf(reader, other)).toEqual({ blocks: false, mutes: true });
+
+    // Only the reader's own relations: the other way round and anyone else read false.
+    expect(await viewerOf(other, reader)).toEqual({ blocks: false, mutes: false });
+    expect(await viewerOf(bystander, other)).toEqual({ blocks: false, mutes: false });
+    // No field at all for a visitor, and none on one's own profile (nothing to block there).
+    const visitor = await ok(get(null, `/api/user/${other.id}`));
+    expect(Object.keys(visitor.body as object)).toEqual(['user']);
+    const own = await ok(get(reader, `/api/user/${reader.id}`));
+    expect(Object.keys(own.body as object)).toEqual(['user']);
+  });
+
+  it('answers a stale or bad token as a visitor (no viewer), like the other reads that take a token optionally', async () => {
+    const other = await createUser(t);
+    const response = await t.http.get(`/api/user/${other.id}`).set('Authorization', 'Bearer not-a-token');
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body as object)).toEqual(['user']);
+  });
+});

@@ -139,6 +139,8 @@ describe('API docs', () => {
       'GET /api/allnotices',
       'GET /api/usernotices/{userId}',
       'GET /api/moderation-log',
+      // The reader's own block and mute of the profile's user (viewer).
+      'GET /api/user/{id}',
     ];
     const authDocsOf = (route: string) => {
       const found = routes.find((r) => r.route === route);
@@ -177,12 +179,7 @@ describe('API docs', () => {
     ];
     expect(loggedIn.map(authDocsOf)).toEqual(loggedIn.map((route) => ({ route, security: true, answers401: true })));
     // Fully public reads take no token at all.
-    for (const route of [
-      'GET /api/user/{id}',
-      'GET /api/users/suggest',
-      'POST /api/password-reset',
-      'POST /api/password-reset/confirm',
-    ]) {
+    for (const route of ['GET /api/users/suggest', 'POST /api/password-reset', 'POST /api/password-reset/confirm']) {
       expect(secured).not.toContain(route);
     }
   });

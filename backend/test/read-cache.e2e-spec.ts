@@ -154,6 +154,27 @@ describe('the read cache for visitors', () => {
     }
   });
 
+  it("never shows a reader's viewer field of a profile to a visitor, nor a visitor's copy to a reader (decision 048)", async () => {
+    const other = await createUser(t);
+    await t.http.put('/api/mute').set('Authorization', reader.auth).send({ userId: other.id }).expect(200);
+    const path = `/api/user/${other.id}`;
+    const visitorBody = (await read(path)).response.body; // kept
+    expect(visitorBody.viewer).toBeUndefined();
+    const mine = await read(path, { Authorization: reader.auth });
+    expect(mine.statements).toBeGreaterThan(0); // not the visitor's copy
+    expect(mine.response.body.viewer).toEqual({ blocks: false, mutes: true });
+    const visitor = await read(path);
+    expect({ statements: visitor.statements, body: visitor.response.body }).toEqual({
+      statements: 0,
+      body: visitorBody,
+    });
+    // A reader who asked first leaves nothing of theirs for the next visitor either.
+    const another = await createUser(t);
+    await t.http.put('/api/mute').set('Authorization', reader.auth).send({ userId: another.id }).expect(200);
+    await read(`/api/user/${another.id}`, { Authorization: reader.auth });
+    expect((await read(`/api/user/${another.id}`)).response.body.viewer).toBeUndefined();
+  });
+
   it('keeps neither errors nor the health check', async () => {
     expect((await read('/api/user/0123456789abcdef01234567')).response.status).toBe(404);
     expect((await read('/api/user/0123456789abcdef01234567')).statements).toBeGreaterThan(0);

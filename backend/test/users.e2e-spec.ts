@@ -79,10 +79,10 @@ describe('GET /api/user/:id', () => {
     expect(body.user._id).toBe(bob.id);
   });
 
-  it('shows the same profile to a signed-in visitor', async () => {
+  it('shows the same profile to a signed-in reader, with only their own block and mute of the user added (viewer, decision 048)', async () => {
     const anonymous = await profileOf(ada.id).expect(200);
     const signedIn = await profileOf(ada.id).set('Authorization', bob.auth).expect(200);
-    expect(signedIn.body).toEqual(anonymous.body);
+    expect(signedIn.body).toEqual({ ...anonymous.body, viewer: { blocks: false, mutes: false } });
   });
 
   it('finds the user by an id written in capitals', async () => {

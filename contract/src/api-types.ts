@@ -368,6 +368,8 @@ export interface TopPostsReply {
 
 export interface UserReply {
   user: ProfileUser;
+  /** Only for a signed-in reader (absent for visitors and on their own profile): see ProfileViewer. */
+  viewer?: ProfileViewer;
 }
 
 export interface UploadReply {
@@ -696,4 +698,12 @@ export interface PasswordResetRequest {
 export interface PasswordResetConfirmRequest {
   token: string;
   password: string;
+}
+
+// Issue 20: blocks and mutes in the web app
+
+/** GET /api/user/:id for a signed-in reader of another user's profile: whether the reader blocks / mutes them. */
+export interface ProfileViewer {
+  blocks: boolean;
+  mutes: boolean;
 }

@@ -1,4 +1,4 @@
-import type { BookmarkReply, LikeReply, Me, Notice, Post } from '@techit/contract/api-types';
+import type { BlockReply, BookmarkReply, LikeReply, Me, MuteReply, Notice, Post } from '@techit/contract/api-types';
 import { callApi, field, signUpAndIn } from '@techit/testkit/api-client';
 
 export interface Session {
@@ -61,6 +61,34 @@ export class ApiHelper {
 
   bookmark(session: Session, postId: string): Promise<BookmarkReply> {
     return this.request<BookmarkReply>('PUT', '/bookmark', { postId }, session.token);
+  }
+
+  /** `session` blocks `userId` (docs/decisions/048-blocks-and-mutes.md). */
+  block(session: Session, userId: string): Promise<BlockReply> {
+    return this.request<BlockReply>('PUT', '/block', { userId }, session.token);
+  }
+
+  unblock(session: Session, userId: string): Promise<BlockReply> {
+    return this.request<BlockReply>('PUT', '/unblock', { userId }, session.token);
+  }
+
+  mute(session: Session, userId: string): Promise<MuteReply> {
+    return this.request<MuteReply>('PUT', '/mute', { userId }, session.token);
+  }
+
+  unmute(session: Session, userId: string): Promise<MuteReply> {
+    return this.request<MuteReply>('PUT', '/unmute', { userId }, session.token);
+  }
+
+  /** Whether `session` blocks and mutes `userId`, as the profile's viewer field says. */
+  async relations(session: Session, userId: string): Promise<{ blocks: boolean; mutes: boolean } | undefined> {
+    const reply = await this.request<{ viewer?: { blocks: boolean; mutes: boolean } }>(
+      'GET',
+      `/user/${userId}`,
+      undefined,
+      session.token,
+    );
+    return reply.viewer;
   }
 
   comment(session: Session, postId: string, text: string): Promise<Post> {

@@ -19,7 +19,7 @@ export async function settledConfirm(page: Page, question: string): Promise<Loca
  * slides in can land where the item was a frame earlier and is lost (seen under CI load: the
  * profile's Edit Profile menu stayed open with the click spent on nothing).
  */
-export async function settledMenuItem(page: Page, name: string): Promise<Locator> {
+export async function settledMenuItem(page: Page, name: string | RegExp): Promise<Locator> {
   const item = page.getByRole('menuitem', { name });
   await item.waitFor();
   await page.waitForFunction(() =>

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describeViolations, seriousViolations, settled } from '../support/accessibility';
 import type { Session } from '../support/api-helper';
 import { DESKTOP, PHONE, useStory } from '../support/browser';
-import { settledConfirm, settledMenuItem } from '../support/dialogs';
+import { settledConfirm, settledDialog, settledMenuItem } from '../support/dialogs';
 
 interface Screen {
   name: string;
@@ -211,6 +211,29 @@ describe('Every screen is usable with assistive technology, in both themes', () 
         name: 'other profile',
         path: `/profile/${ids.bob}`,
         ready: (page) => page.getByRole('button', { name: 'Unfollow' }).waitFor(),
+      },
+      {
+        name: 'other profile, block and mute menu',
+        path: `/profile/${ids.bob}`,
+        ready: (page) => page.getByRole('button', { name: 'Unfollow' }).waitFor(),
+        act: async (page) => {
+          await page.getByRole('button', { name: /^More actions for / }).click();
+          await settledMenuItem(page, /^Block /);
+        },
+      },
+      {
+        name: 'settings',
+        path: '/settings',
+        ready: (page) => page.getByText('You block nobody.').waitFor(),
+      },
+      {
+        name: 'delete account dialog',
+        path: '/settings',
+        ready: (page) => page.getByText('You block nobody.').waitFor(),
+        act: async (page) => {
+          await page.getByRole('button', { name: 'Delete my account' }).click();
+          await settledDialog(page, 'Delete your account?');
+        },
       },
     ];
   }

@@ -54,6 +54,34 @@ export class BlocksRepository {
       .execute();
   }
 
+  /** Whether `userId` blocks and whether they mute `otherId`: one statement, two primary-key probes. */
+  async relationsWith(userId: string, otherId: string): Promise<{ blocks: boolean; mutes: boolean }> {
+    const row = await this.db
+      .selectNoFrom((eb) => [
+        eb
+          .exists(
+            eb
+              .selectFrom('blocks')
+              .select('blocks.user_id')
+              .where('blocks.user_id', '=', userId)
+              .where('blocks.other_id', '=', otherId),
+          )
+          .as('blocks'),
+        eb
+          .exists(
+            eb
+              .selectFrom('mutes')
+              .select('mutes.user_id')
+              .where('mutes.user_id', '=', userId)
+              .where('mutes.other_id', '=', otherId),
+          )
+          .as('mutes'),
+      ])
+      .executeTakeFirstOrThrow();
+    // SQLite answers 0/1, PostgreSQL true/false.
+    return { blocks: Boolean(row.blocks), mutes: Boolean(row.mutes) };
+  }
+
   /** The user's list, newest first by (created_at, other_id) after `after` (…_user_created_idx). */
   page(kind: RelationKind, userId: string, page: { limit: number; after?: Keyset }): Promise<RelatedUserRow[]> {
     let query = this.db

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Put, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Me, UserReply, UserSuggestionsReply } from '@techit/contract/api-types';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { Authenticated } from '../auth/authenticated.decorator';
+import { OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import {
@@ -24,11 +25,17 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get('user/:id')
-  @ApiOperation({ summary: 'A public profile' })
+  @UseGuards(OptionalJwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'A public profile',
+    description:
+      "With a token, on another user's profile, viewer says whether the reader blocks and mutes them (for the web app's Block and Mute controls); absent otherwise.",
+  })
   @ApiOkResponse({ type: UserReplyResponse })
   @ApiErrors(404)
-  async profile(@Param('id') id: string): Promise<UserReply> {
-    return { user: await this.users.getProfile(id) };
+  profile(@Param('id') id: string, @CurrentUser() reader: AuthUser | null): Promise<UserReply> {
+    return this.users.getProfileReply(id, reader);
   }
 
   @Get('users/suggest')

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { Me, ProfileUser } from '@techit/contract/api-types';
+import type { Me, ProfileUser, UserReply } from '@techit/contract/api-types';
+import type { AuthUser } from '../auth/auth-user';
 import type { Role, Theme } from '@techit/contract/enums';
 import { AdminPolicy } from '../admin/admin-policy';
 import { BLOCKED, BlockRules } from '../blocks/block-rules';
+import { BlocksRepository } from '../blocks/blocks.repository';
 import { BadRequestError, ConflictError, NotFoundError } from '../common/app-errors';
 import { DELETED_USER_ID } from '../common/deleted-user';
 import { parseObjectId } from '../common/object-id';
@@ -25,7 +27,19 @@ export class UsersService {
     private readonly transactions: TransactionRunner,
     private readonly notifications: NotificationsService,
     private readonly blockRules: BlockRules,
+    private readonly blocks: BlocksRepository,
   ) {}
+
+  /**
+   * GET /api/user/:id. A signed-in reader of someone else's profile also learns whether they
+   * block and mute that user (the web app's controls); a visitor's reply never reads either, so
+   * it stays the same for every visitor (the read cache keeps only token-less replies).
+   */
+  async getProfileReply(rawId: string, reader: AuthUser | null): Promise<UserReply> {
+    const user = await this.getProfile(rawId);
+    if (!reader || reader.id === user._id) return { user };
+    return { user, viewer: await this.blocks.relationsWith(reader.id, user._id) };
+  }
 
   async getProfile(rawId: string): Promise<ProfileUser> {
     const id = parseObjectId(rawId);

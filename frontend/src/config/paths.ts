@@ -17,6 +17,8 @@ export const paths = {
   profileNotices: (userId: string) => `${routeHref(routes.profile.path, { userid: userId })}?tab=notices`,
   /** The own profile opened on its Settings tab (the notification switches; app/routes/profile.tsx reads ?tab=settings). */
   profileSettings: (userId: string) => `${routeHref(routes.profile.path, { userid: userId })}?tab=settings`,
+  /** The account's settings: password, email, data, blocks and mutes, deletion (and the notification switches). */
+  settings: routes.settings.path,
   post: (postId: string) => routeHref(routes.post.path, { postid: postId }),
   /** One subthread of a post's comments ("Continue this thread"): the comment and its replies. */
   postThread: (postId: string, commentId: string) =>

@@ -34,6 +34,7 @@ export const routes = {
   search: { path: '/search', page: 'search', layout: 'app' },
   notifications: { path: '/notifications', page: 'notifications', layout: 'app', session: true },
   bookmarks: { path: '/bookmarks', page: 'bookmarks', layout: 'app', session: true },
+  settings: { path: '/settings', page: 'settings', layout: 'app', session: true },
   login: { path: '/login', page: 'login', layout: 'bare' },
   signup: { path: '/signup', page: 'signup', layout: 'bare' },
   notFound: { path: '*', page: 'not-found', layout: 'app' },

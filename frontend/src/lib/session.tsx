@@ -15,6 +15,8 @@ interface Session {
   signOut: () => void;
   /** After follow, unfollow, picture, bio, position and theme changes, the stored copy follows. */
   updateUser: (user: Me) => void;
+  /** A password change answers a new token for this session (decision 049): the same user goes on with it. */
+  renewToken: (token: string) => void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -43,6 +45,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const updateUser = useCallback((next: Me) => {
     storage.saveUser(next);
     setUser(next);
+  }, []);
+
+  const renewToken = useCallback((token: string) => {
+    const current = storage.user();
+    if (current) storage.saveSession(token, current);
   }, []);
 
   useEffect(
@@ -74,8 +81,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const value = useMemo(
-    () => ({ user, isAdmin: user?.role === 'admin', signIn, signOut, updateUser }),
-    [user, signIn, signOut, updateUser],
+    () => ({ user, isAdmin: user?.role === 'admin', signIn, signOut, updateUser, renewToken }),
+    [user, signIn, signOut, updateUser, renewToken],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

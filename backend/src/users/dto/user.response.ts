@@ -1,5 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { Author, Me, ProfileUser, UserReply, UserSuggestionsReply } from '@techit/contract/api-types';
+import type {
+  Author,
+  Me,
+  ProfileUser,
+  ProfileViewer,
+  UserReply,
+  UserSuggestionsReply,
+} from '@techit/contract/api-types';
 import { ROLES, type Role, THEMES, type Theme } from '@techit/contract/enums';
 
 const ID = { example: '6743a1f2c0ffee0123456789', description: '24 hex characters (MongoDB ObjectId format)' };
@@ -27,8 +34,19 @@ export class MeResponse extends ProfileUserResponse implements Me {
   @ApiProperty({ enum: THEMES }) theme: Theme;
 }
 
+export class ProfileViewerResponse implements ProfileViewer {
+  @ApiProperty({ description: 'The reader blocks this user' }) blocks: boolean;
+  @ApiProperty({ description: 'The reader mutes this user' }) mutes: boolean;
+}
+
 export class UserReplyResponse implements UserReply {
   @ApiProperty({ type: ProfileUserResponse }) user: ProfileUserResponse;
+  @ApiProperty({
+    type: ProfileViewerResponse,
+    required: false,
+    description: "Only with a token, on another user's profile: the reader's own block and mute of them",
+  })
+  viewer?: ProfileViewerResponse;
 }
 
 export class UserSuggestionsResponse implements UserSuggestionsReply {

@@ -39,6 +39,7 @@ export function BottomNav() {
           ...(user ? [{ key: 'tags', label: 'Your Tags Feed', onClick: () => void navigate(paths.yourTags) }] : []),
           // Here rather than in the bar: eight icons of 48 px are wider than a 360 px phone.
           ...(user ? [{ key: 'bookmarks', label: 'Bookmarks', onClick: () => void navigate(paths.bookmarks()) }] : []),
+          ...(user ? [{ key: 'settings', label: 'Settings', onClick: () => void navigate(paths.settings) }] : []),
           { key: 'theme', label: themeLabel, onClick: toggleTheme },
           user ? { key: 'logout', label: 'Logout', onClick: logout } : { key: 'login', label: 'Login', onClick: login },
           ...(user ? [{ key: 'logout-all', label: 'Sign out of all devices', onClick: logoutAll }] : []),

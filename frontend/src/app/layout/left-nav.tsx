@@ -7,6 +7,7 @@ import {
   MenuOutlined,
   MoonOutlined,
   PlusSquareOutlined,
+  SettingOutlined,
   SunOutlined,
 } from '@ant-design/icons';
 import { UI } from '@techit/contract/limits';
@@ -26,7 +27,7 @@ import { NavMenu } from './nav-menu';
  * sees Log in and Sign up there instead of having to find Login under More.
  */
 export function LeftNav() {
-  const { user, theme, themeLabel, toggleTheme, guardCreate, guardBookmarks, logout, logoutAll, login } =
+  const { user, theme, themeLabel, toggleTheme, guardCreate, guardBookmarks, logout, logoutAll, login, settings } =
     useNavActions();
   return (
     <nav className="left-nav" aria-label="Main">
@@ -63,6 +64,9 @@ export function LeftNav() {
         <li>
           <NavMenu
             items={[
+              ...(user
+                ? [{ key: 'settings', label: 'Settings', icon: <SettingOutlined aria-hidden />, onClick: settings }]
+                : []),
               {
                 key: 'theme',
                 label: themeLabel,

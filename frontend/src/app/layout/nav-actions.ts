@@ -66,5 +66,6 @@ export function useNavActions() {
         );
     },
     login: () => void navigate(paths.login),
+    settings: () => void navigate(paths.settings),
   };
 }

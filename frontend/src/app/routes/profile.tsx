@@ -1,7 +1,8 @@
 import { lazy, Suspense, useDeferredValue } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/empty-state';
 import { type TabItem, Tabs } from '../../components/surface-tabs';
+import { paths } from '../../config/paths';
 import { PostFeed } from '../../features/posts/components/post-feed';
 import { useUser } from '../../features/users/api/get-user';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../../features/users/components/profile-header';
@@ -23,6 +24,10 @@ const OWN_TABS: TabItem<Tab>[] = [...TABS, { key: 'settings', label: 'Settings' 
 const NoticeList = lazy(async () => ({
   default: (await import('../../features/notices/components/notice-list')).NoticeList,
 }));
+// Only a signed-in reader of someone else's profile has it (the reply's viewer field).
+const ProfileRelationMenu = lazy(async () => ({
+  default: (await import('../../features/blocks/components/profile-relation-menu')).ProfileRelationMenu,
+}));
 const NotificationSettingsPanel = lazy(async () => ({
   default: (await import('../../features/notifications/components/notification-settings-panel'))
     .NotificationSettingsPanel,
@@ -38,6 +43,7 @@ export default function ProfilePage() {
   const profile = useUser(userId);
   // Rendered in the background, in slices, when the reply arrives (see post-detail.tsx).
   const user = useDeferredValue(profile.data?.user);
+  const viewer = profile.data?.viewer;
   const missing = profile.error instanceof ApiError && profile.error.status === 404;
   useDocumentTitle(profile.data?.user.userName ?? (missing ? 'User not found' : 'Profile'));
 
@@ -65,7 +71,16 @@ export default function ProfilePage() {
 
   return (
     <div className="profile-page" style={PAGE}>
-      <ProfileHeader profile={user} />
+      <ProfileHeader
+        profile={user}
+        actions={
+          viewer && (
+            <Suspense fallback={null}>
+              <ProfileRelationMenu userId={user._id} userName={user.userName} viewer={viewer} />
+            </Suspense>
+          )
+        }
+      />
       <Tabs items={own ? OWN_TABS : TABS} activeKey={tab} onChange={choose}>
         {tab === 'posts' ? (
           <PostFeed source={{ kind: 'user', userId }} />
@@ -76,6 +91,10 @@ export default function ProfilePage() {
         ) : (
           <Suspense fallback={null}>
             <NotificationSettingsPanel />
+            <p className="profile-settings-more">
+              <Link to={paths.settings}>All settings</Link>: password, email, your data, blocked and muted users,
+              deleting your account.
+            </p>
           </Suspense>
         )}
       </Tabs>

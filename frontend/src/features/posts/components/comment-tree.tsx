@@ -115,6 +115,10 @@ function CommentItem({ node, depth, context }: { node: CommentNode; depth: numbe
   const author = comment.postedBy.userName;
   const isAuthor = user !== null && user._id === comment.postedBy._id;
   const canDelete = !comment.deleted && user !== null && (isAdmin || isAuthor || user._id === post.postedBy._id);
+  // A muted author's comment (decision 048) is folded until the reader asks to see it; its
+  // replies stay in place below.
+  const [shown, setShown] = useState(false);
+  const folded = comment.muted === true && !comment.deleted && !shown;
   const editing = open?.mode === 'edit' && open.commentId === comment._id;
   const replying = open?.mode === 'reply' && open.commentId === comment._id;
   const permalink = commentPath(post._id, comment._id);
@@ -148,106 +152,125 @@ function CommentItem({ node, depth, context }: { node: CommentNode; depth: numbe
   if (comment._id === context.newId) classes.push('is-new');
   if (comment._id === context.targetId) classes.push('is-target');
   if (comment.deleted) classes.push('is-deleted');
+  if (folded) classes.push('is-muted');
 
   return (
     <li id={commentElementId(comment._id)} tabIndex={-1} className={classes.join(' ')}>
-      <div className="comment-main">
-        {comment.deleted ? (
+      {folded ? (
+        <div className="comment-main comment-muted">
           <span className="comment-avatar-gap" aria-hidden />
-        ) : (
-          <UserAvatar pic={comment.postedBy.pic} userName={author} size={36} />
-        )}
-        <div className="comment-body">
-          <div className="comment-head">
-            {comment.deleted ? (
-              <span className="comment-deleted">[deleted]</span>
-            ) : (
-              <Link to={paths.profile(comment.postedBy._id)} className="comment-author">
-                {author}
-              </Link>
-            )}
-            <RelativeTime
-              className="secondary-text comment-date"
-              dateTime={comment.createdAt}
-              editedAt={comment.deleted ? null : comment.editedAt}
-            />
-            {orphan && comment.parentId !== null && (
-              <Link to={commentPath(post._id, comment.parentId)} className="comment-in-reply">
-                in reply to a comment
-              </Link>
-            )}
-          </div>
-          {editing ? (
-            <Suspense fallback={<p className="secondary-text">Loading…</p>}>
-              <InlineCommentForm postId={post._id} mode="edit" comment={comment} onClose={closeForm} />
-            </Suspense>
+          <span className="secondary-text">
+            Comment by a muted user —{' '}
+            <Button
+              type="link"
+              size="small"
+              className="comment-show"
+              aria-expanded={false}
+              onClick={() => setShown(true)}
+            >
+              show
+            </Button>
+          </span>
+        </div>
+      ) : (
+        <div className="comment-main">
+          {comment.deleted ? (
+            <span className="comment-avatar-gap" aria-hidden />
           ) : (
-            !comment.deleted && <RenderedMarkdown html={comment.textHtml} className="comment-text" />
+            <UserAvatar pic={comment.postedBy.pic} userName={author} size={36} />
           )}
-          {!comment.deleted && !editing && (
-            <div className="comment-actions">
-              <Button
-                type="text"
-                size="small"
-                icon={<MessageOutlined aria-hidden />}
-                aria-label={`Reply to ${author}`}
-                aria-expanded={replying}
-                onClick={(event) => {
-                  const button = event.currentTarget;
-                  requireLogin('Please login to reply', () =>
-                    openForm({ mode: 'reply', commentId: comment._id }, button),
-                  );
-                }}
-              >
-                Reply
-              </Button>
-              <Button
-                type="text"
-                size="small"
-                icon={<LinkOutlined aria-hidden />}
-                href={permalink}
-                aria-label="Link to this comment"
-                onClick={(event) => {
-                  event.preventDefault();
-                  copyLink();
-                  void navigate(permalink, { replace: true, preventScrollReset: true });
-                }}
-              >
-                Link
-              </Button>
-              {isAuthor && (
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<EditOutlined aria-hidden />}
-                  aria-label="Edit your comment"
-                  onClick={(event) => openForm({ mode: 'edit', commentId: comment._id }, event.currentTarget)}
-                >
-                  Edit
-                </Button>
+          <div className="comment-body">
+            <div className="comment-head">
+              {comment.deleted ? (
+                <span className="comment-deleted">[deleted]</span>
+              ) : (
+                <Link to={paths.profile(comment.postedBy._id)} className="comment-author">
+                  {author}
+                </Link>
               )}
-              {canDelete && (
-                <Button
-                  type="text"
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined aria-hidden />}
-                  aria-label={`Delete comment by ${author}`}
-                  loading={busy(remove.isPending)}
-                  onClick={confirmDelete}
-                >
-                  Delete
-                </Button>
+              <RelativeTime
+                className="secondary-text comment-date"
+                dateTime={comment.createdAt}
+                editedAt={comment.deleted ? null : comment.editedAt}
+              />
+              {orphan && comment.parentId !== null && (
+                <Link to={commentPath(post._id, comment.parentId)} className="comment-in-reply">
+                  in reply to a comment
+                </Link>
               )}
             </div>
-          )}
-          {replying && (
-            <Suspense fallback={<p className="secondary-text">Loading…</p>}>
-              <InlineCommentForm postId={post._id} mode="reply" comment={comment} onClose={closeForm} />
-            </Suspense>
-          )}
+            {editing ? (
+              <Suspense fallback={<p className="secondary-text">Loading…</p>}>
+                <InlineCommentForm postId={post._id} mode="edit" comment={comment} onClose={closeForm} />
+              </Suspense>
+            ) : (
+              !comment.deleted && <RenderedMarkdown html={comment.textHtml} className="comment-text" />
+            )}
+            {!comment.deleted && !editing && (
+              <div className="comment-actions">
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<MessageOutlined aria-hidden />}
+                  aria-label={`Reply to ${author}`}
+                  aria-expanded={replying}
+                  onClick={(event) => {
+                    const button = event.currentTarget;
+                    requireLogin('Please login to reply', () =>
+                      openForm({ mode: 'reply', commentId: comment._id }, button),
+                    );
+                  }}
+                >
+                  Reply
+                </Button>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<LinkOutlined aria-hidden />}
+                  href={permalink}
+                  aria-label="Link to this comment"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    copyLink();
+                    void navigate(permalink, { replace: true, preventScrollReset: true });
+                  }}
+                >
+                  Link
+                </Button>
+                {isAuthor && (
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<EditOutlined aria-hidden />}
+                    aria-label="Edit your comment"
+                    onClick={(event) => openForm({ mode: 'edit', commentId: comment._id }, event.currentTarget)}
+                  >
+                    Edit
+                  </Button>
+                )}
+                {canDelete && (
+                  <Button
+                    type="text"
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined aria-hidden />}
+                    aria-label={`Delete comment by ${author}`}
+                    loading={busy(remove.isPending)}
+                    onClick={confirmDelete}
+                  >
+                    Delete
+                  </Button>
+                )}
+              </div>
+            )}
+            {replying && (
+              <Suspense fallback={<p className="secondary-text">Loading…</p>}>
+                <InlineCommentForm postId={post._id} mode="reply" comment={comment} onClose={closeForm} />
+              </Suspense>
+            )}
+          </div>
         </div>
-      </div>
+      )}
       {children.length > 0 &&
         (depth + 1 < context.maxDepth ? (
           <ul className="plain-list comment-replies" aria-label={`Replies to ${author}`}>

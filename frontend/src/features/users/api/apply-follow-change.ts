@@ -16,7 +16,8 @@ export function applyFollowChange(
   queryClient.setQueryData<UserReply>(userQueryKey(userId), (reply) => {
     if (!reply) return reply;
     const others = reply.user.followers.filter((id) => id !== me._id);
-    return { user: { ...reply.user, followers: change === 'follow' ? [...others, me._id] : others } };
+    // The rest of the reply (the reader's viewer field) stays: the block and mute menu keeps its state.
+    return { ...reply, user: { ...reply.user, followers: change === 'follow' ? [...others, me._id] : others } };
   });
   queryClient.setQueryData<UserReply>(userQueryKey(me._id), (reply) => (reply ? { user: me } : reply));
   void queryClient.invalidateQueries({ refetchType: 'none' });

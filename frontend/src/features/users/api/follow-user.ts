@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '@techit/contract/api-types';
 import { api } from '../../../lib/api-client';
+import { hasStatus } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import { applyFollowChange } from './apply-follow-change';
 
@@ -14,7 +15,14 @@ export function useFollowUser(userId: string) {
   const { updateUser } = useSession();
   return useMutation({
     mutationFn: () => followUser(userId),
-    meta: { errorToast: { title: 'Oops', description: 'there was an issue while following this user!' } },
+    meta: {
+      errorToast: {
+        title: 'Oops',
+        description: 'there was an issue while following this user!',
+        // A block's refusal says why (decision 048).
+        withReason: hasStatus(403),
+      },
+    },
     onSuccess: (me) => {
       updateUser(me);
       applyFollowChange(queryClient, userId, me, 'follow');

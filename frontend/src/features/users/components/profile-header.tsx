@@ -1,5 +1,6 @@
 import type { ProfileUser } from '@techit/contract/api-types';
 import { Skeleton } from 'antd';
+import type { ReactNode } from 'react';
 import { feedPath } from '@techit/contract/feed-paths';
 import { FeedLink } from '../../../components/feed-link';
 import { Card } from '../../../components/surface-card';
@@ -17,8 +18,11 @@ function count(n: number, one: string, many: string) {
   );
 }
 
-/** Picture, name, position, follower and following counts, the RSS feed of their posts, bio; Edit Profile or Follow. */
-export function ProfileHeader({ profile }: { profile: ProfileUser }) {
+/**
+ * Picture, name, position, follower and following counts, the RSS feed of their posts, bio; Edit
+ * Profile, or Follow and `actions` (the page's block and mute menu) on someone else's profile.
+ */
+export function ProfileHeader({ profile, actions }: { profile: ProfileUser; actions?: ReactNode }) {
   const { user } = useSession();
   const own = user?._id === profile._id;
   return (
@@ -54,7 +58,14 @@ export function ProfileHeader({ profile }: { profile: ProfileUser }) {
             )
           )}
           <div className="profile-actions">
-            {own && user ? <EditProfileMenu me={user} /> : <FollowButton profile={profile} />}
+            {own && user ? (
+              <EditProfileMenu me={user} />
+            ) : (
+              <>
+                <FollowButton profile={profile} />
+                {actions}
+              </>
+            )}
           </div>
         </div>
       </div>
