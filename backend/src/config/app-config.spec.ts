@@ -419,12 +419,28 @@ describe('loadConfig', () => {
         'PUBLIC_URL',
       ],
       ['MAIL_FROM without SMTP_URL', { MAIL_FROM: 'no-reply@techit.example' }, 'SMTP_URL'],
-      ['SMTP_URL=http://…', { SMTP_URL: 'http://mail.example', MAIL_FROM: 'a@techit.example', PUBLIC_URL: 'https://techit.example' }, 'SMTP_URL'],
-      ['SMTP_URL=mail.example:587', { SMTP_URL: 'mail.example:587', MAIL_FROM: 'a@techit.example', PUBLIC_URL: 'https://techit.example' }, 'SMTP_URL'],
-      ['MAIL_FROM=no-reply', { SMTP_URL: 'smtp://mail.example', MAIL_FROM: 'no-reply', PUBLIC_URL: 'https://techit.example' }, 'MAIL_FROM'],
+      [
+        'SMTP_URL=http://…',
+        { SMTP_URL: 'http://mail.example', MAIL_FROM: 'a@techit.example', PUBLIC_URL: 'https://techit.example' },
+        'SMTP_URL',
+      ],
+      [
+        'SMTP_URL=mail.example:587',
+        { SMTP_URL: 'mail.example:587', MAIL_FROM: 'a@techit.example', PUBLIC_URL: 'https://techit.example' },
+        'SMTP_URL',
+      ],
+      [
+        'MAIL_FROM=no-reply',
+        { SMTP_URL: 'smtp://mail.example', MAIL_FROM: 'no-reply', PUBLIC_URL: 'https://techit.example' },
+        'MAIL_FROM',
+      ],
       [
         'MAIL_FROM with a line break',
-        { SMTP_URL: 'smtp://mail.example', MAIL_FROM: 'TechIt\r\nBcc: x@evil.example <a@techit.example>', PUBLIC_URL: 'https://techit.example' },
+        {
+          SMTP_URL: 'smtp://mail.example',
+          MAIL_FROM: 'TechIt\r\nBcc: x@evil.example <a@techit.example>',
+          PUBLIC_URL: 'https://techit.example',
+        },
         'MAIL_FROM',
       ],
       ['RATE_LIMIT_PASSWORD_RESET=3', { RATE_LIMIT_PASSWORD_RESET: '3' }, 'RATE_LIMIT_PASSWORD_RESET'],
