@@ -6,6 +6,7 @@ import { Card } from '../../../components/surface-card';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useSession } from '../../../lib/session';
 import { EditProfileMenu } from './edit-profile-menu-lazy';
+import { ReportButton } from '../../../components/report-button';
 import { FollowButton } from './follow-button';
 import './users.css';
 
@@ -55,6 +56,13 @@ export function ProfileHeader({ profile }: { profile: ProfileUser }) {
           )}
           <div className="profile-actions">
             {own && user ? <EditProfileMenu me={user} /> : <FollowButton profile={profile} />}
+            <ReportButton
+              targetKind="user"
+              targetId={profile._id}
+              authorId={profile._id}
+              label={profile.userName}
+              withText
+            />
           </div>
         </div>
       </div>
