@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describeViolations, seriousViolations, settled } from '../support/accessibility';
 import type { Session } from '../support/api-helper';
 import { DESKTOP, PHONE, useStory } from '../support/browser';
-import { settledConfirm, settledMenuItem } from '../support/dialogs';
+import { settledConfirm, settledDialog, settledMenuItem } from '../support/dialogs';
 
 interface Screen {
   name: string;
@@ -76,6 +76,8 @@ describe('Every screen is usable with assistive technology, in both themes', () 
         ready: text("This User doesn't exist!"),
       },
       { name: 'not found', path: '/no/such/page', ready: text("This page doesn't exist!") },
+      { name: 'admin area (not found to a visitor)', path: '/admin', ready: text("This page doesn't exist!") },
+      { name: 'moderation log', path: '/moderation', ready: heading('Moderation log') },
       { name: 'login', path: '/login', ready: heading('Login to your account') },
       { name: 'signup', path: '/signup', ready: heading('Create an account') },
       {
@@ -212,6 +214,16 @@ describe('Every screen is usable with assistive technology, in both themes', () 
         path: `/profile/${ids.bob}`,
         ready: (page) => page.getByRole('button', { name: 'Unfollow' }).waitFor(),
       },
+      {
+        name: 'report dialog',
+        path: `/posts/${ids.post}`,
+        ready: (page) => page.getByRole('button', { name: 'Report comment: comment by bob_a11y' }).waitFor(),
+        act: async (page) => {
+          await page.getByRole('button', { name: 'Report comment: comment by bob_a11y' }).click();
+          await settledDialog(page, 'Report this comment');
+        },
+      },
+      { name: 'moderation log', path: '/moderation', ready: heading('Moderation log') },
     ];
   }
 
