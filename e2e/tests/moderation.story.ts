@@ -128,8 +128,10 @@ describe('Moderation (issue 20)', () => {
 
     const page = await story.open(`/posts/${post._id}`);
     const removed = page.locator(`#comment-${rudeId}`);
-    await removed.getByText('removed by the moderators').waitFor();
+    // In words, not as an author: no link, no "[removed by the moderators]" name.
+    await removed.getByText('removed by the moderators', { exact: true }).waitFor();
     expect(await removed.getByRole('link', { name: 'rudeone' }).count()).toBe(0);
+    expect(await removed.getByRole('link', { name: '[removed by the moderators]' }).count()).toBe(0);
     expect(await page.getByText('You are all fools').count()).toBe(0);
     await removed.getByText('Please be kind').waitFor();
     await story.screenshot(page, 'moderation-removed-comment');
