@@ -50,6 +50,14 @@ describe('Moderation (issue 20)', () => {
     const page = await story.open(`/posts/${spam._id}`, { session: reporter });
     await page.getByRole('button', { name: 'Report post: Cheap watches here' }).click();
     const dialog = await settledDialog(page, 'Report this post');
+    // No reason chosen: said at the reasons, nothing sent.
+    let reports = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/reports') reports += 1;
+    });
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Choose a reason' }).waitFor();
+    expect(reports).toBe(0);
     await dialog.getByRole('radio', { name: 'Spam' }).check();
     await dialog.getByLabel('Anything the moderators should know (optional)').fill('A link farm');
     await story.screenshot(page, 'moderation-report-dialog');

@@ -61,11 +61,7 @@ interface ReportValues {
 }
 
 const schema = yup.object({
-  reason: yup
-    .string()
-    .oneOf([...REPORT_REASONS, ''])
-    .required()
-    .test('chosen', 'Choose a reason', (value) => value !== ''),
+  reason: yup.string().required('Choose a reason').oneOf(REPORT_REASONS, 'Choose a reason'),
   note: yup.string().max(MODERATION.noteMax, `The note must be at most ${MODERATION.noteMax} characters`).defined(),
 });
 
