@@ -145,6 +145,26 @@ describe('Moderation (issue 20)', () => {
     await story.screenshot(page, 'moderation-removed-comment');
   });
 
+  it('a removed notice stays in the list as "removed by the moderators"; its author sees it marked', async () => {
+    const author = await story.api.user({ userName: 'adnotice' });
+    const notice = await story.api.notice(author, { desc: 'Buy my course today' });
+    const reader = await story.api.user();
+    await story.api.report(reader, { targetKind: 'notice', targetId: notice._id, reason: 'spam' });
+    await story.api.resolve(moderator, 'notice', notice._id, { action: 'remove', reason: 'Advertising' });
+
+    const visitor = await story.open('/notices');
+    const placeholder = visitor.getByRole('article', { name: 'Notice removed by the moderators' }).first();
+    await placeholder.getByText('removed by the moderators', { exact: true }).waitFor();
+    expect(await visitor.getByText('Buy my course today').count()).toBe(0);
+    expect(await visitor.getByRole('link', { name: 'adnotice' }).count()).toBe(0);
+
+    const own = await story.open('/notices', { session: author });
+    const mine = own.getByRole('article', { name: 'Notice by adnotice' }).filter({ hasText: 'Buy my course today' });
+    await mine.getByText('Removed by the moderators').waitFor();
+    // Nobody reports their own notice; another member can report one.
+    expect(await mine.getByRole('button', { name: /^Report notice/ }).count()).toBe(0);
+  });
+
   it('a member or a visitor opening /admin gets the not-found screen, and no Admin in the navigation', async () => {
     const member = await story.api.user();
     const page = await story.open('/admin', { session: member });
