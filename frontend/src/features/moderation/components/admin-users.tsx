@@ -16,7 +16,10 @@ import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useSubmitOnce } from '../../../lib/submit-once';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useAdminUsers, usePasswordResetLink, useSetRole, useSuspension } from '../api/admin-users';
+import { useAdminUsers } from '../api/get-admin-users';
+import { usePasswordResetLink } from '../api/password-reset-link';
+import { useSetRole } from '../api/set-role';
+import { useSuspension } from '../api/set-suspension';
 import { ROLE_LABELS, endOfDay, suspensionText } from './moderation-labels';
 
 /** Users: search by name, each with role and suspension, and what the reader may change. */

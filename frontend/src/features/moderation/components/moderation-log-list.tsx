@@ -5,7 +5,7 @@ import { RelativeTime } from '../../../components/relative-time';
 import { Card } from '../../../components/surface-card';
 import { paths } from '../../../config/paths';
 import { busy } from '../../../lib/busy';
-import { useModerationLog } from '../api/moderation-log';
+import { useModerationLog } from '../api/get-moderation-log';
 import { ACTION_LABELS, KIND_LABELS } from './moderation-labels';
 
 /**

@@ -15,7 +15,8 @@ import { paths } from '../../../config/paths';
 import { busy } from '../../../lib/busy';
 import { notify } from '../../../lib/notify';
 import { useSubmitOnce } from '../../../lib/submit-once';
-import { useReportQueue, useResolveReports } from '../api/report-queue';
+import { useReportQueue } from '../api/get-report-queue';
+import { useResolveReports } from '../api/resolve-reports';
 import { KIND_LABELS, REASON_LABELS, endOfDay, suspensionText, targetPath } from './moderation-labels';
 
 /** The report queue: open or resolved targets, worst first, each with its one-click actions. */

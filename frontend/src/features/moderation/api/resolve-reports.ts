@@ -1,21 +1,9 @@
-import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportQueueReply, ResolveReportsReply, ResolveReportsRequest } from '@techit/contract/api-types';
-import type { ReportStatus, ReportTargetKind } from '@techit/contract/enums';
+import type { ReportTargetKind } from '@techit/contract/enums';
 import { api } from '../../../lib/api-client';
-import { cursorPaging, pageQuery } from '../../../lib/cursor-pages';
 import { everyFailure, hasStatus } from '../../../lib/query-client';
 import { moderationKeys } from './moderation-keys';
-
-/** GET /api/reports?status=&cursor=: the queue, grouped by target, worst first. */
-export function useReportQueue(status: ReportStatus) {
-  return useInfiniteQuery({
-    queryKey: moderationKeys.queue(status),
-    queryFn: ({ pageParam, signal }) =>
-      api<ReportQueueReply>(`/reports?${pageQuery({ status, cursor: pageParam })}`, { signal }),
-    ...cursorPaging,
-    meta: { errorToast: { title: 'Oops, there was an issue fetching the reports!', except: hasStatus(401, 403) } },
-  });
-}
 
 export interface ResolveVariables extends ResolveReportsRequest {
   targetKind: ReportTargetKind;
@@ -47,7 +35,7 @@ export function useResolveReports() {
       );
       void queryClient.invalidateQueries({ queryKey: moderationKeys.queue('resolved') });
       void queryClient.invalidateQueries({ queryKey: moderationKeys.log });
-      void queryClient.invalidateQueries({ queryKey: ['moderation', 'users'] });
+      void queryClient.invalidateQueries({ queryKey: moderationKeys.usersAll });
     },
     meta: {
       errorToast: { title: 'Could not resolve the reports', withReason: everyFailure, except: hasStatus(401) },
