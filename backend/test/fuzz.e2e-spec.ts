@@ -19,7 +19,7 @@ import {
 } from './support/fuzz-arbitraries';
 import { expectPrototypesClean, expectSafeReply, FuzzClient, type RawReply } from './support/fuzz-http';
 import { createDraft } from './support/draft-factories';
-import { createNotice, createPost, createUser, makeModerator, type TestUser } from './support/factories';
+import { createNotice, createPost, createUser, makeAdmin, makeModerator, type TestUser } from './support/factories';
 import { snapshot, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -80,6 +80,7 @@ describe('fuzzing every endpoint with hostile input', () => {
   let other: TestUser;
   /** Works the report queue (its families never suspend anyone: the other families need their sessions). */
   let moderator: TestUser;
+  let admin: TestUser;
   /** Every kind of id this database holds: users, posts, notices and comments, mine and another user's. */
   let realIds: string[];
   let myPostId: string;
@@ -96,6 +97,8 @@ describe('fuzzing every endpoint with hostile input', () => {
     other = await createUser(t);
     moderator = await createUser(t);
     await makeModerator(t, moderator);
+    admin = await createUser(t);
+    await makeAdmin(t, admin);
     myPostId = (await createPost(t, me))._id;
     otherPostId = (await createPost(t, other))._id;
     const notices = [(await createNotice(t, me))._id, (await createNotice(t, other))._id];
@@ -370,6 +373,34 @@ describe('fuzzing every endpoint with hostile input', () => {
           auth: fc.oneof(asMe(), fc.constant(moderator.auth)),
         }),
         ({ path, query, auth }) => send('GET', `${path}?${query}`, auth),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile query strings on GET /api/admin/users (q, cursor)',
+    () =>
+      check(
+        fc.record({
+          query: hostileQuery(['q', 'cursor'], [...cursors, 'user', '%25', '_', '%5C']),
+          auth: fc.oneof(asMe(), fc.constant(moderator.auth)),
+        }),
+        ({ query, auth }) => send('GET', `/api/admin/users?${query}`, auth),
+      ),
+    FAMILY_TIMEOUT_MS,
+  );
+
+  it(
+    'never answers 5xx to hostile ids and bodies on POST /api/admin/users/:id/password-reset-link',
+    () =>
+      check(
+        fc.record({
+          id: hostileId(realIds),
+          auth: fc.oneof(asMe(), fc.constant(admin.auth)),
+          body: hostileBody({ reason: text(50) }),
+          type: contentType,
+        }),
+        ({ id, auth, body, type }) => send('POST', `/api/admin/users/${id}/password-reset-link`, auth, body, type),
       ),
     FAMILY_TIMEOUT_MS,
   );
@@ -1145,6 +1176,8 @@ const TAILORED = [
   'PUT /api/admin/users/{id}/role',
   'PUT /api/admin/users/{id}/suspend',
   'PUT /api/admin/users/{id}/unsuspend',
+  'GET /api/admin/users',
+  'POST /api/admin/users/{id}/password-reset-link',
   'POST /api/password-reset',
   'POST /api/password-reset/confirm',
 ];

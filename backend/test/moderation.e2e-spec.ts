@@ -360,6 +360,11 @@ describe('moderation', () => {
           .unreadCount as number;
       const before = await authorUnread();
       await report(author, { targetKind: 'comment', targetId: comment._id, reason: 'harassment' }).expect(201);
+      // The queue links a comment to its thread: it names the comment's post.
+      expect((await groupOf('comment', comment._id))?.target).toMatchObject({
+        excerpt: 'rude words',
+        postId: post._id,
+      });
       await resolve(moderator, 'comment', comment._id, { action: 'remove', reason: 'Harassment' }).expect(200);
 
       const thread = async (user?: TestUser) => {

@@ -548,6 +548,8 @@ export interface ReportedTarget {
   removed: boolean;
   /** The author's (or reported user's) suspension end; null when not suspended. */
   suspendedUntil: IsoDate | null;
+  /** A comment's post (so the queue can link to the thread); absent for other kinds and gone targets. */
+  postId?: Id;
 }
 
 /** One target of the queue: its reports, grouped. */
@@ -620,6 +622,30 @@ export interface SuspensionReply {
   /** null once lifted. */
   suspendedUntil: IsoDate | null;
   entry: ModerationLogEntry;
+}
+
+/** One account as the admin area's users list shows it (GET /api/admin/users). */
+export interface AdminUser {
+  _id: Id;
+  userName: string;
+  pic: string;
+  /** The effective role (ADMIN_USERNAMES counts): 'user' is a member. */
+  role: Role;
+  /** When the suspension ends (MODERATION.suspendedIndefinitely: indefinitely); null when not suspended. */
+  suspendedUntil: IsoDate | null;
+  createdAt: IsoDate;
+}
+
+/** GET /api/admin/users?q=&cursor= (moderators and admins): newest first, 20 a page. */
+export interface AdminUsersReply {
+  users: AdminUser[];
+  nextCursor: string | null;
+}
+
+/** POST /api/admin/users/:id/password-reset-link (admins): a one-time link to pass on, valid until expiresAt. */
+export interface PasswordResetLinkReply {
+  link: string;
+  expiresAt: IsoDate;
 }
 
 // Issue 20: blocks and mutes (docs/decisions/048-blocks-and-mutes.md)

@@ -1,4 +1,18 @@
-import type { BlockReply, BookmarkReply, LikeReply, Me, MuteReply, Notice, Post } from '@techit/contract/api-types';
+import type {
+  BlockReply,
+  BookmarkReply,
+  LikeReply,
+  Me,
+  MuteReply,
+  Notice,
+  Post,
+  ProfileUser,
+  ReportReply,
+  ReportRequest,
+  ResolveReportsReply,
+  ResolveReportsRequest,
+} from '@techit/contract/api-types';
+import type { ReportTargetKind, Role } from '@techit/contract/enums';
 import { callApi, field, signUpAndIn } from '@techit/testkit/api-client';
 
 export interface Session {
@@ -99,6 +113,31 @@ export class ApiHelper {
   async reply(session: Session, postId: string, parentId: string, text: string): Promise<string> {
     await this.request<Post>('PUT', '/comment', { postId, text, parentId }, session.token);
     return this.commentId(postId, text);
+  }
+
+  /** POST /api/reports: `session` reports a post, comment, notice or user to the moderators. */
+  report(session: Session, body: ReportRequest): Promise<ReportReply> {
+    return this.request<ReportReply>('POST', '/reports', body, session.token);
+  }
+
+  /** PUT /api/admin/users/:id/role, as an admin (a moderator is made this way). */
+  setRole(admin: Session, userId: string, role: Role): Promise<ProfileUser> {
+    return this.request<ProfileUser>('PUT', `/admin/users/${userId}/role`, { role }, admin.token);
+  }
+
+  /** PUT /api/reports/:kind/:id/resolve, as a moderator. */
+  resolve(
+    moderator: Session,
+    kind: ReportTargetKind,
+    targetId: string,
+    body: ResolveReportsRequest,
+  ): Promise<ResolveReportsReply> {
+    return this.request<ResolveReportsReply>('PUT', `/reports/${kind}/${targetId}/resolve`, body, moderator.token);
+  }
+
+  /** PUT /api/updatetheme: the account's theme (the web app follows it when signed in). */
+  theme(session: Session, theme: 'light' | 'dark'): Promise<Me> {
+    return this.request<Me>('PUT', '/updatetheme', { theme }, session.token);
   }
 
   /** The id of the post's comment saying `text` (its newest such), from the whole thread. */

@@ -76,6 +76,8 @@ describe('Every screen is usable with assistive technology, in both themes', () 
         ready: text("This User doesn't exist!"),
       },
       { name: 'not found', path: '/no/such/page', ready: text("This page doesn't exist!") },
+      { name: 'admin area (not found to a visitor)', path: '/admin', ready: text("This page doesn't exist!") },
+      { name: 'moderation log', path: '/moderation', ready: heading('Moderation log') },
       { name: 'login', path: '/login', ready: heading('Login to your account') },
       { name: 'signup', path: '/signup', ready: heading('Create an account') },
       {
@@ -235,6 +237,16 @@ describe('Every screen is usable with assistive technology, in both themes', () 
           await settledDialog(page, 'Delete your account?');
         },
       },
+      {
+        name: 'report dialog',
+        path: `/posts/${ids.post}`,
+        ready: (page) => page.getByRole('button', { name: 'Report comment: comment by bob_a11y' }).waitFor(),
+        act: async (page) => {
+          await page.getByRole('button', { name: 'Report comment: comment by bob_a11y' }).click();
+          await settledDialog(page, 'Report this comment');
+        },
+      },
+      { name: 'moderation log', path: '/moderation', ready: heading('Moderation log') },
     ];
   }
 

@@ -1,21 +1,28 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type {
+  AdminUsersReply,
   ModerationLogReply,
+  PasswordResetLinkReply,
   ProfileUser,
   ReportQueueReply,
   ReportReply,
   ResolveReportsReply,
   SuspensionReply,
 } from '@techit/contract/api-types';
+import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { OptionalJwtAuthGuard } from '../auth/jwt-auth.guard';
 import { ApiErrors } from '../common/api-errors.decorator';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { publicOrigin } from '../http/public-origin';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
 import { ProfileUserResponse } from '../users/dto/user.response';
 import {
+  AdminUsersQueryDto,
   CreateReportDto,
   ModerationLogQueryDto,
   ReportQueueQueryDto,
@@ -25,7 +32,9 @@ import {
   UnsuspendDto,
 } from './dto/moderation-input.dto';
 import {
+  AdminUsersResponse,
   ModerationLogResponse,
+  PasswordResetLinkResponse,
   ReportQueueResponse,
   ReportReplyResponse,
   ResolveReportsResponse,
@@ -36,7 +45,10 @@ import { ModerationService } from './moderation.service';
 @ApiTags('moderation')
 @Controller()
 export class ModerationController {
-  constructor(private readonly moderation: ModerationService) {}
+  constructor(
+    private readonly moderation: ModerationService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post('reports')
   @HttpCode(201)
@@ -94,6 +106,37 @@ export class ModerationController {
   @ApiErrors(400)
   log(@CurrentUser() viewer: AuthUser | null, @Query() query: ModerationLogQueryDto): Promise<ModerationLogReply> {
     return this.moderation.log(viewer, query);
+  }
+
+  @Get('admin/users')
+  @Authenticated()
+  @ApiOperation({
+    summary: "The admin area's users list (moderators and admins)",
+    description:
+      'Newest first, 20 a page (cursor for the next); with q, only names containing it (case-insensitive). Each with its effective role and suspension.',
+  })
+  @ApiOkResponse({ type: AdminUsersResponse })
+  @ApiErrors(400, 403)
+  adminUsers(@CurrentUser() me: AuthUser, @Query() query: AdminUsersQueryDto): Promise<AdminUsersReply> {
+    return this.moderation.adminUsers(me, query);
+  }
+
+  @Post('admin/users/:id/password-reset-link')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({
+    summary: 'A one-time password reset link for a user, to pass on (admins only)',
+    description:
+      'The link the reset mail would carry (valid one hour, once; any earlier link keeps working until used or expired). Not in the public moderation log.',
+  })
+  @ApiOkResponse({ type: PasswordResetLinkResponse })
+  @ApiErrors(400, 403, 404)
+  passwordResetLink(
+    @CurrentUser() me: AuthUser,
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+  ): Promise<PasswordResetLinkReply> {
+    return this.moderation.passwordResetLink(me, id, publicOrigin(request, this.config.publicUrl));
   }
 
   @Put('admin/users/:id/role')

@@ -1,13 +1,14 @@
-import type { ModerationLogEntry, Report, ReportGroup, ReportedTarget } from '@techit/contract/api-types';
+import type { AdminUser, ModerationLogEntry, Report, ReportGroup, ReportedTarget } from '@techit/contract/api-types';
 import {
   type ModerationLogAction,
   REPORT_REASONS,
   type ReportReason,
   type ReportStatus,
   type ReportTargetKind,
+  type Role,
 } from '@techit/contract/enums';
 import { MODERATION } from '@techit/contract/limits';
-import type { LogRow, ReportGroupRow, ReportRow, TargetRow } from './moderation.repository';
+import type { AdminUserRow, LogRow, ReportGroupRow, ReportRow, TargetRow } from './moderation.repository';
 
 export function toReport(row: ReportRow): Report {
   return {
@@ -31,6 +32,19 @@ function toTarget(row: TargetRow | undefined): ReportedTarget {
     author: { _id: row.author_id, userName: row.author_user_name, pic: row.author_pic },
     removed: row.removed_at !== null,
     suspendedUntil: suspended ? row.author_suspended_until : null,
+    ...(row.post_id !== null ? { postId: row.post_id } : {}),
+  };
+}
+
+/** `role`: the effective one (AdminPolicy.roleOf); a suspension that has ended reads as none. */
+export function toAdminUser(row: AdminUserRow, role: Role, now: string): AdminUser {
+  return {
+    _id: row.id,
+    userName: row.user_name,
+    pic: row.pic,
+    role,
+    suspendedUntil: row.suspended_until !== null && row.suspended_until > now ? row.suspended_until : null,
+    createdAt: row.created_at,
   };
 }
 

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { REPORT_REASONS, type ReportReason, type ReportTargetKind } from '@techit/contract/enums';
 import { type SqlBool, sql } from 'kysely';
 import type { Keyset } from '../common/cursor';
+import { DELETED_USER_ID } from '../common/deleted-user';
 import { DATABASE } from '../database/database.tokens';
 import type { Db, Executor } from '../database/database.types';
 
@@ -42,6 +43,18 @@ export interface TargetRow {
   author_suspended_until: string | null;
   text: string;
   removed_at: string | null;
+  /** A comment's post; null for the other kinds. */
+  post_id: string | null;
+}
+
+/** One account of the admin area's users list. */
+export interface AdminUserRow {
+  id: string;
+  user_name: string;
+  pic: string;
+  role: string;
+  suspended_until: string | null;
+  created_at: string;
 }
 
 export interface LogRow {
@@ -161,6 +174,7 @@ export class ModerationRepository {
           'users.suspended_until as author_suspended_until',
           'users.bio as text',
           sql<string | null>`null`.as('removed_at'),
+          sql<string | null>`null`.as('post_id'),
         ])
         .where('users.id', 'in', ids)
         .execute();
@@ -178,6 +192,9 @@ export class ModerationRepository {
         'users.suspended_until as author_suspended_until',
         sql<string>`${sql.ref(text)}`.as('text'),
         `${table}.removed_at as removed_at`,
+        kind === 'comment'
+          ? sql<string | null>`comments.post_id`.as('post_id')
+          : sql<string | null>`null`.as('post_id'),
       ])
       .where(`${table}.id`, 'in', ids)
       .$if(kind === 'comment', (query) => query.where(sql.ref('comments.deleted'), '=', 0))
@@ -239,6 +256,27 @@ export class ModerationRepository {
 
   async insertLogEntry(entry: Omit<LogRow, 'moderator_user_name' | 'moderator_pic'>, ex: Executor): Promise<void> {
     await ex.insertInto('moderation_actions').values(entry).execute();
+  }
+
+  /**
+   * The admin area's users list: newest first by (created_at, id), after `after`; with `contains`
+   * (lower-case), only names containing it. userNames are ASCII (USER_NAME_PATTERN), so lower()
+   * agrees on both databases; LIKE's own wildcards in it are escaped. Never the placeholder account
+   * of deleted users (common/deleted-user.ts).
+   */
+  users(limit: number, contains: string | undefined, after?: Keyset): Promise<AdminUserRow[]> {
+    let query = this.db
+      .selectFrom('users')
+      .select(['id', 'user_name', 'pic', 'role', 'suspended_until', 'created_at'])
+      .where('id', '<>', DELETED_USER_ID);
+    if (contains) {
+      const pattern = `%${contains.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      query = query.where(sql<SqlBool>`lower(user_name) like ${pattern} escape '\\'`);
+    }
+    if (after) {
+      query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
+    }
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   }
 
   /** The log, newest first by (created_at, id), after `after`. */

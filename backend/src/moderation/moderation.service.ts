@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type {
+  AdminUsersReply,
   ModerationLogReply,
+  PasswordResetLinkReply,
   ProfileUser,
   Report,
   ReportQueueReply,
@@ -12,13 +14,16 @@ import { MODERATION } from '@techit/contract/limits';
 import { AdminPolicy, canModerate } from '../admin/admin-policy';
 import type { AuthUser } from '../auth/auth-user';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../common/app-errors';
-import { decodeCursor, encodeCursor } from '../common/cursor';
+import { decodeCursor, encodeCursor, toPage } from '../common/cursor';
+import { DELETED_USER_ID } from '../common/deleted-user';
 import { newObjectId, parseObjectId } from '../common/object-id';
 import type { Executor } from '../database/database.types';
 import { TransactionRunner } from '../database/transaction-runner';
+import { PasswordResetService } from '../password-reset/password-reset.service';
 import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import type {
+  AdminUsersQueryDto,
   CreateReportDto,
   ModerationLogQueryDto,
   ReportQueueQueryDto,
@@ -27,7 +32,7 @@ import type {
   SuspendDto,
   UnsuspendDto,
 } from './dto/moderation-input.dto';
-import { toLogEntry, toReport, toReportGroup } from './moderation.mapper';
+import { toAdminUser, toLogEntry, toReport, toReportGroup } from './moderation.mapper';
 import { ModerationRepository, type QueueKeyset, type TargetRow } from './moderation.repository';
 
 const BAD_CURSOR = 'That cursor is not valid; start again from the first page';
@@ -45,7 +50,10 @@ export class ModerationService {
     private readonly usersService: UsersService,
     private readonly adminPolicy: AdminPolicy,
     private readonly transactions: TransactionRunner,
+    private readonly passwordResets: PasswordResetService,
   ) {}
+
+  private readonly logger = new Logger(ModerationService.name);
 
   /** A second open report of one target by one person changes nothing and answers the first. */
   async report(me: AuthUser, input: CreateReportDto): Promise<Report> {
@@ -263,6 +271,39 @@ export class ModerationService {
       entries: shown.map((row) => toLogEntry(row, named)),
       nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
     };
+  }
+
+  /** The admin area's users list (moderators and admins): newest first, names containing `q`. */
+  async adminUsers(me: AuthUser, query: AdminUsersQueryDto): Promise<AdminUsersReply> {
+    requireModerator(me);
+    const limit = MODERATION.queuePageSize;
+    const rows = await this.moderation.users(
+      limit + 1,
+      query.q?.toLowerCase(),
+      query.cursor ? decodeCursor(query.cursor) : undefined,
+    );
+    const page = toPage(rows, limit);
+    const now = new Date().toISOString();
+    return {
+      users: page.rows.map((row) => toAdminUser(row, this.adminPolicy.roleOf(row), now)),
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  /**
+   * Admins only: a one-time password reset link for the user, as the mail would carry it, to pass
+   * on by hand (the admin area's "reset password link"; `npm run admin -- reset-password` does the
+   * same). Not in the public log (it would tell everyone whose account was in trouble): the server
+   * log keeps who asked for whom, never the link (decision 047, addendum).
+   */
+  async passwordResetLink(me: AuthUser, rawUserId: string, origin: string): Promise<PasswordResetLinkReply> {
+    if (me.role !== 'admin') throw new ForbiddenError('Only an admin can make a password reset link');
+    const userId = parseObjectId(rawUserId);
+    const row = userId && userId !== DELETED_USER_ID ? await this.users.findById(userId) : undefined;
+    if (!row) throw new NotFoundError("This user doesn't exist");
+    const { link, expiresAt } = await this.passwordResets.linkFor(row.user_name, origin);
+    this.logger.log(`Admin ${me.id} made a password reset link for user ${row.id}`);
+    return { link, expiresAt };
   }
 
   /** Admins only. The effective role still counts ADMIN_USERNAMES. */

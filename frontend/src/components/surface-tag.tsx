@@ -4,7 +4,7 @@ import { type ReactNode, useContext } from 'react';
 
 interface TagProps {
   /** One of Ant Design's preset colours. */
-  color: 'blue' | 'orange';
+  color: 'blue' | 'orange' | 'red';
   children: ReactNode;
 }
 

@@ -27,6 +27,10 @@ export const paths = {
   tag: (name: string) => routeHref(routes.tag.path, { name }),
   notices: routes.notices.path,
   notifications: routes.notifications.path,
+  /** The admin area; ?tab=users|log opens a tab other than the report queue. */
+  admin: (tab: 'reports' | 'users' | 'log' = 'reports') =>
+    tab === 'reports' ? routes.admin.path : `${routes.admin.path}?tab=${tab}`,
+  moderationLog: routes.moderationLog.path,
   /** /bookmarks[?q=…][&tag=…]: the signed-in reader's saved posts, searched and filtered by tag. */
   bookmarks: (q = '', tag = '') => {
     const query = new URLSearchParams();

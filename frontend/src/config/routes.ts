@@ -35,6 +35,9 @@ export const routes = {
   notifications: { path: '/notifications', page: 'notifications', layout: 'app', session: true },
   bookmarks: { path: '/bookmarks', page: 'bookmarks', layout: 'app', session: true },
   settings: { path: '/settings', page: 'settings', layout: 'app', session: true },
+  /** Moderators and admins; anyone else (visitors too) gets the not-found screen, so no `session`. */
+  admin: { path: '/admin', page: 'admin', layout: 'app' },
+  moderationLog: { path: '/moderation', page: 'moderation', layout: 'app' },
   login: { path: '/login', page: 'login', layout: 'bare' },
   signup: { path: '/signup', page: 'signup', layout: 'bare' },
   notFound: { path: '*', page: 'not-found', layout: 'app' },

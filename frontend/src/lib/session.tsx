@@ -11,6 +11,8 @@ interface Session {
   /** The logged-in user as last saved (restored from storage on load), or null for a visitor. */
   user: Me | null;
   isAdmin: boolean;
+  /** Moderators and admins: the admin area, the report queue, removed content read whole (decision 047). */
+  canModerate: boolean;
   signIn: (token: string, user: Me) => void;
   signOut: () => void;
   /** After follow, unfollow, picture, bio, position and theme changes, the stored copy follows. */
@@ -81,7 +83,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const value = useMemo(
-    () => ({ user, isAdmin: user?.role === 'admin', signIn, signOut, updateUser, renewToken }),
+    () => ({
+      user,
+      isAdmin: user?.role === 'admin',
+      canModerate: user?.role === 'admin' || user?.role === 'moderator',
+      signIn,
+      signOut,
+      updateUser,
+      renewToken,
+    }),
     [user, signIn, signOut, updateUser, renewToken],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

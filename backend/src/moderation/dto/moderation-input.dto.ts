@@ -12,7 +12,7 @@ import {
   type ReportTargetKind,
   type Role,
 } from '@techit/contract/enums';
-import { MODERATION } from '@techit/contract/limits';
+import { LIMITS, MODERATION } from '@techit/contract/limits';
 import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { say, Trim, TrimToUndefined } from '../../common/validation';
 
@@ -112,4 +112,22 @@ export class SuspendDto {
 export class UnsuspendDto {
   @ReasonField()
   reason: string;
+}
+
+export class AdminUsersQueryDto {
+  @ApiPropertyOptional({
+    maxLength: LIMITS.userNameMax,
+    description: 'Only names containing this (case-insensitive); absent or empty: everyone, newest first',
+  })
+  @TrimToUndefined()
+  @IsOptional()
+  @IsString({ message: 'q must be text' })
+  @MaxLength(LIMITS.userNameMax, { message: `q must be at most ${LIMITS.userNameMax} characters` })
+  q?: string;
+
+  @ApiPropertyOptional({ description: 'The nextCursor of the previous page (same q)' })
+  @IsOptional()
+  @IsString({ message: 'cursor must be text' })
+  @MaxLength(200, { message: 'That cursor is not valid; start again from the first page' })
+  cursor?: string;
 }

@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type {
+  AdminUser,
+  AdminUsersReply,
   ModerationLogEntry,
+  PasswordResetLinkReply,
   ModerationLogReply,
   Report,
   ReportGroup,
@@ -16,9 +19,11 @@ import {
   REPORT_REASONS,
   REPORT_STATUSES,
   REPORT_TARGET_KINDS,
+  ROLES,
   type ReportReason,
   type ReportStatus,
   type ReportTargetKind,
+  type Role,
 } from '@techit/contract/enums';
 import { AuthorResponse } from '../../users/dto/user.response';
 
@@ -42,6 +47,7 @@ export class ReportedTargetResponse implements ReportedTarget {
   @ApiProperty({ type: AuthorResponse, nullable: true }) author: AuthorResponse | null;
   @ApiProperty() removed: boolean;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) suspendedUntil: string | null;
+  @ApiPropertyOptional({ description: "A comment's post, to link to its thread" }) postId?: string;
 }
 
 export class ReportGroupResponse implements ReportGroup {
@@ -88,4 +94,24 @@ export class SuspensionResponse implements SuspensionReply {
   @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'null once lifted' })
   suspendedUntil: string | null;
   @ApiProperty({ type: ModerationLogEntryResponse }) entry: ModerationLogEntryResponse;
+}
+
+export class AdminUserResponse implements AdminUser {
+  @ApiProperty() _id: string;
+  @ApiProperty() userName: string;
+  @ApiProperty() pic: string;
+  @ApiProperty({ enum: ROLES, description: "The effective role; 'user' is a member" }) role: Role;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'null when not suspended' })
+  suspendedUntil: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+export class AdminUsersResponse implements AdminUsersReply {
+  @ApiProperty({ type: [AdminUserResponse] }) users: AdminUserResponse[];
+  @ApiProperty({ type: String, nullable: true }) nextCursor: string | null;
+}
+
+export class PasswordResetLinkResponse implements PasswordResetLinkReply {
+  @ApiProperty({ description: 'Works once, until expiresAt; pass it on to the user' }) link: string;
+  @ApiProperty({ format: 'date-time' }) expiresAt: string;
 }

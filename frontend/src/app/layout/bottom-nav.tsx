@@ -4,6 +4,7 @@ import { NavLink, useNavigate } from 'react-router-dom';
 import { UserAvatar } from '../../components/user-avatar';
 import { paths } from '../../config/paths';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useSession } from '../../lib/session';
 import { useNavActions } from './nav-actions';
 import { NavMenu } from './nav-menu';
 
@@ -14,6 +15,7 @@ import { NavMenu } from './nav-menu';
 export function BottomNav() {
   const navigate = useNavigate();
   const { user, themeLabel, toggleTheme, guardCreate, logout, logoutAll, login } = useNavActions();
+  const { canModerate } = useSession();
   return (
     <nav className="bottom-nav" aria-label="Main">
       <NavLink to={paths.home} end className="bottom-nav-item" aria-label="Home">
@@ -40,6 +42,8 @@ export function BottomNav() {
           // Here rather than in the bar: eight icons of 48 px are wider than a 360 px phone.
           ...(user ? [{ key: 'bookmarks', label: 'Bookmarks', onClick: () => void navigate(paths.bookmarks()) }] : []),
           ...(user ? [{ key: 'settings', label: 'Settings', onClick: () => void navigate(paths.settings) }] : []),
+          ...(canModerate ? [{ key: 'admin', label: 'Admin', onClick: () => void navigate(paths.admin()) }] : []),
+          { key: 'moderation-log', label: 'Moderation log', onClick: () => void navigate(paths.moderationLog) },
           { key: 'theme', label: themeLabel, onClick: toggleTheme },
           user ? { key: 'logout', label: 'Logout', onClick: logout } : { key: 'login', label: 'Login', onClick: login },
           ...(user ? [{ key: 'logout-all', label: 'Sign out of all devices', onClick: logoutAll }] : []),

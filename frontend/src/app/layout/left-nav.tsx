@@ -1,4 +1,5 @@
 import {
+  AuditOutlined,
   BookOutlined,
   HomeOutlined,
   PushpinOutlined,
@@ -7,17 +8,19 @@ import {
   MenuOutlined,
   MoonOutlined,
   PlusSquareOutlined,
+  SafetyOutlined,
   SettingOutlined,
   SunOutlined,
 } from '@ant-design/icons';
 import { UI } from '@techit/contract/limits';
 import { Button } from 'antd';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { ButtonLink } from '../../components/button-link';
 import { UserAvatar } from '../../components/user-avatar';
 import { paths } from '../../config/paths';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SearchBox } from '../../features/search/components/search-box';
+import { useSession } from '../../lib/session';
 import { truncate } from '../../lib/truncate';
 import { useNavActions } from './nav-actions';
 import { NavMenu } from './nav-menu';
@@ -29,6 +32,8 @@ import { NavMenu } from './nav-menu';
 export function LeftNav() {
   const { user, theme, themeLabel, toggleTheme, guardCreate, guardBookmarks, logout, logoutAll, login, settings } =
     useNavActions();
+  const { canModerate } = useSession();
+  const navigate = useNavigate();
   return (
     <nav className="left-nav" aria-label="Main">
       <Link to={paths.home} className="brand">
@@ -61,6 +66,13 @@ export function LeftNav() {
             <PlusSquareOutlined aria-hidden /> Create
           </NavLink>
         </li>
+        {canModerate && (
+          <li>
+            <NavLink to={paths.admin()} className="nav-link">
+              <SafetyOutlined aria-hidden /> Admin
+            </NavLink>
+          </li>
+        )}
         <li>
           <NavMenu
             items={[
@@ -72,6 +84,12 @@ export function LeftNav() {
                 label: themeLabel,
                 icon: theme === 'light' ? <MoonOutlined /> : <SunOutlined />,
                 onClick: toggleTheme,
+              },
+              {
+                key: 'moderation-log',
+                label: 'Moderation log',
+                icon: <AuditOutlined />,
+                onClick: () => void navigate(paths.moderationLog),
               },
               user
                 ? { key: 'logout', label: 'Logout', icon: <LogoutOutlined />, onClick: logout }

@@ -5,7 +5,9 @@ import { Button, Typography } from 'antd';
 import { Card } from '../../../components/surface-card';
 import { Link } from 'react-router-dom';
 import { RelativeTime } from '../../../components/relative-time';
+import { isRemovedPlaceholder, RemovedBadge, RemovedPlaceholder } from '../../../components/removed-content';
 import { RenderedMarkdown } from '../../../components/rendered-markdown';
+import { ReportButton } from '../../../components/report-button';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
 import { confirm, notify } from '../../../lib/notify';
@@ -18,6 +20,18 @@ export function NoticeCard({ notice }: { notice: Notice }) {
   const { user, isAdmin } = useSession();
   const canDelete = !!user && (user._id === notice.postedBy._id || isAdmin);
   const links = notice.links.filter(isHttpUrl);
+  if (isRemovedPlaceholder(notice)) {
+    return (
+      <Card className="notice-card">
+        <article aria-label="Notice removed by the moderators" className="notice-card-removed">
+          <Typography.Text type="secondary" className="notice-card-date">
+            <RelativeTime dateTime={notice.createdAt} />
+          </Typography.Text>
+          <RemovedPlaceholder />
+        </article>
+      </Card>
+    );
+  }
   return (
     <Card className="notice-card">
       <article aria-label={`Notice by ${notice.postedBy.userName}`}>
@@ -29,7 +43,16 @@ export function NoticeCard({ notice }: { notice: Notice }) {
           <Typography.Text type="secondary" className="notice-card-date">
             <RelativeTime dateTime={notice.createdAt} />
           </Typography.Text>
-          {canDelete && <DeleteNoticeButton noticeId={notice._id} />}
+          {notice.removed && <RemovedBadge />}
+          <span className="notice-card-actions">
+            <ReportButton
+              targetKind="notice"
+              targetId={notice._id}
+              authorId={notice.postedBy._id}
+              label={`notice by ${notice.postedBy.userName}`}
+            />
+            {canDelete && <DeleteNoticeButton noticeId={notice._id} />}
+          </span>
         </header>
         <RenderedMarkdown html={notice.descHtml} className="notice-card-desc" />
         {links.length > 0 && (

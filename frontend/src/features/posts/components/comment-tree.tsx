@@ -12,6 +12,8 @@ import { commentElementId, commentPath, paths } from '../../../config/paths';
 import { busy } from '../../../lib/busy';
 import { confirm, notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
+import { isRemovedPlaceholder, RemovedBadge, RemovedPlaceholder } from '../../../components/removed-content';
+import { ReportButton } from '../../../components/report-button';
 import { useDeleteComment } from '../api/delete-comment';
 import type { CommentNode } from './comment-tree-builder';
 
@@ -122,6 +124,10 @@ function CommentItem({ node, depth, context }: { node: CommentNode; depth: numbe
   const editing = open?.mode === 'edit' && open.commentId === comment._id;
   const replying = open?.mode === 'reply' && open.commentId === comment._id;
   const permalink = commentPath(post._id, comment._id);
+  // Removed by the moderators, as anyone but its author and the moderators get it: kept in place
+  // for its replies, like a deleted comment, but saying so (docs/decisions/047-moderation.md).
+  const removed = isRemovedPlaceholder(comment);
+  const gone = comment.deleted || removed;
 
   // As for posts and notices: a real dialog, the safe choice focused. It closes either way; a
   // failure is told by the mutation's errorToast (lib/query-client.ts).
@@ -151,7 +157,7 @@ function CommentItem({ node, depth, context }: { node: CommentNode; depth: numbe
   const classes = ['comment'];
   if (comment._id === context.newId) classes.push('is-new');
   if (comment._id === context.targetId) classes.push('is-target');
-  if (comment.deleted) classes.push('is-deleted');
+  if (gone) classes.push('is-deleted');
   if (folded) classes.push('is-muted');
 
   return (
@@ -174,7 +180,7 @@ function CommentItem({ node, depth, context }: { node: CommentNode; depth: numbe
         </div>
       ) : (
         <div className="comment-main">
-          {comment.deleted ? (
+          {gone ? (
             <span className="comment-avatar-gap" aria-hidden />
           ) : (
             <UserAvatar pic={comment.postedBy.pic} userName={author} size={36} />
@@ -183,6 +189,8 @@ function CommentItem({ node, depth, context }: { node: CommentNode; depth: numbe
             <div className="comment-head">
               {comment.deleted ? (
                 <span className="comment-deleted">[deleted]</span>
+              ) : removed ? (
+                <RemovedPlaceholder className="comment-removed" />
               ) : (
                 <Link to={paths.profile(comment.postedBy._id)} className="comment-author">
                   {author}
@@ -191,8 +199,9 @@ function CommentItem({ node, depth, context }: { node: CommentNode; depth: numbe
               <RelativeTime
                 className="secondary-text comment-date"
                 dateTime={comment.createdAt}
-                editedAt={comment.deleted ? null : comment.editedAt}
+                editedAt={gone ? null : comment.editedAt}
               />
+              {comment.removed && !removed && <RemovedBadge />}
               {orphan && comment.parentId !== null && (
                 <Link to={commentPath(post._id, comment.parentId)} className="comment-in-reply">
                   in reply to a comment
@@ -204,9 +213,9 @@ function CommentItem({ node, depth, context }: { node: CommentNode; depth: numbe
                 <InlineCommentForm postId={post._id} mode="edit" comment={comment} onClose={closeForm} />
               </Suspense>
             ) : (
-              !comment.deleted && <RenderedMarkdown html={comment.textHtml} className="comment-text" />
+              !gone && <RenderedMarkdown html={comment.textHtml} className="comment-text" />
             )}
-            {!comment.deleted && !editing && (
+            {!gone && !editing && (
               <div className="comment-actions">
                 <Button
                   type="text"
@@ -237,6 +246,12 @@ function CommentItem({ node, depth, context }: { node: CommentNode; depth: numbe
                 >
                   Link
                 </Button>
+                <ReportButton
+                  targetKind="comment"
+                  targetId={comment._id}
+                  authorId={comment.postedBy._id}
+                  label={`comment by ${author}`}
+                />
                 {isAuthor && (
                   <Button
                     type="text"

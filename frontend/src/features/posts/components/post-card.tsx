@@ -17,6 +17,8 @@ import { PostPhoto } from './post-photo';
 import { ShareButton } from './share-button';
 import { CountName } from './count-name';
 import { RelativeTime } from '../../../components/relative-time';
+import { RemovedBadge } from '../../../components/removed-content';
+import { ReportButton } from '../../../components/report-button';
 import { RenderedMarkdown } from '../../../components/rendered-markdown';
 import { TagLinks } from '../../../components/tag-links';
 import './posts.css';
@@ -66,6 +68,7 @@ export function PostCard({ post, expanded = false, onComment, priority = false, 
           </Link>
           <RelativeTime className="post-date" dateTime={post.createdAt} editedAt={post.editedAt} />
           {post.category && <Tag color={post.category === 'Doubt' ? 'orange' : 'blue'}>{post.category}</Tag>}
+          {post.removed && <RemovedBadge />}
           {(isAuthor || isAdmin) && <PostActions post={post} canEdit={isAuthor} expanded={expanded} />}
         </header>
 
@@ -135,6 +138,13 @@ export function PostCard({ post, expanded = false, onComment, priority = false, 
           <span className="post-card-footer-end">
             <BookmarkButton post={post} />
             <ShareButton post={post} withText={expanded} />
+            <ReportButton
+              targetKind="post"
+              targetId={post._id}
+              authorId={post.postedBy._id}
+              label={post.title}
+              withText={expanded}
+            />
           </span>
         </footer>
       </Card>

@@ -2,6 +2,8 @@ import { Card } from '../../../components/surface-card';
 import { useCallback, useDeferredValue, useEffect, useId } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { isRemovedPlaceholder } from '../../../components/removed-content';
+import { ButtonLink } from '../../../components/button-link';
 import { EmptyState } from '../../../components/empty-state';
 import { usePost } from '../api/get-post';
 import { CommentBox } from './comment-box';
@@ -59,6 +61,23 @@ export function PostDetail({ postId }: { postId: string }) {
     );
   }
 
+  // Removed by the moderators: anyone but its author and the moderators gets an empty placeholder.
+  if (isRemovedPlaceholder(post))
+    return (
+      <EmptyState
+        title="This post was removed by the moderators"
+        subtitle="The moderation log says why."
+        action={
+          <div className="empty-state-actions">
+            <ButtonLink to={paths.home} type="primary">
+              Go to Home
+            </ButtonLink>
+            <ButtonLink to={paths.moderationLog}>Moderation log</ButtonLink>
+          </div>
+        }
+      />
+    );
+
   return (
     <div className="post-detail">
       <PostCard post={post} expanded onComment={onComment} />
@@ -67,7 +86,8 @@ export function PostDetail({ postId }: { postId: string }) {
           <h2 id={headingId} className="comments-heading">
             Comments ({post.commentsCount})
           </h2>
-          {threadId === null && <CommentBox postId={post._id} inputId={commentBoxId} />}
+          {/* A removed post takes no new comments (the API answers 409). */}
+          {threadId === null && !post.removed && <CommentBox postId={post._id} inputId={commentBoxId} />}
           <CommentList post={post} threadId={threadId} />
         </section>
       </Card>

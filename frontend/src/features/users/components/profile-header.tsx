@@ -7,6 +7,7 @@ import { Card } from '../../../components/surface-card';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useSession } from '../../../lib/session';
 import { EditProfileMenu } from './edit-profile-menu-lazy';
+import { ReportButton } from '../../../components/report-button';
 import { FollowButton } from './follow-button';
 import './users.css';
 
@@ -66,6 +67,13 @@ export function ProfileHeader({ profile, actions }: { profile: ProfileUser; acti
                 {actions}
               </>
             )}
+            <ReportButton
+              targetKind="user"
+              targetId={profile._id}
+              authorId={profile._id}
+              label={profile.userName}
+              withText
+            />
           </div>
         </div>
       </div>
