@@ -36,6 +36,8 @@ export const routes = {
   bookmarks: { path: '/bookmarks', page: 'bookmarks', layout: 'app', session: true },
   login: { path: '/login', page: 'login', layout: 'bare' },
   signup: { path: '/signup', page: 'signup', layout: 'bare' },
+  forgotPassword: { path: '/forgot-password', page: 'forgot-password', layout: 'bare' },
+  resetPassword: { path: '/reset-password', page: 'reset-password', layout: 'bare' },
   notFound: { path: '*', page: 'not-found', layout: 'app' },
 } as const satisfies Record<string, RouteDefinition>;
 
