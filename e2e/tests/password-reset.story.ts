@@ -171,3 +171,27 @@ describe('A member who forgot their password', () => {
     expect(signedIn.user.userName).toBe('kay_keys');
   });
 });
+
+describe('Asking for reset links too often', () => {
+  // The real limits (3 an hour per email asked for); no mail configured: the answer is the same.
+  const story = useStory({ RATE_LIMITS: 'on' });
+
+  it('shows the rate limit’s reason, with how long to wait, above the form', async () => {
+    for (let asked = 0; asked < 3; asked += 1) {
+      await story.api.request('POST', '/password-reset', { email: 'flooded@example.com' });
+    }
+    const page = await story.open('/forgot-password');
+    await page.getByLabel('Email').fill('flooded@example.com');
+    await page.getByRole('button', { name: 'Send me a reset link' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Too many requests; please try again in \d+ seconds?$/ })
+      .waitFor();
+    // The form stays, with what was typed; the confirmation is not shown.
+    expect(await page.getByLabel('Email').inputValue()).toBe('flooded@example.com');
+    expect(await page.getByText(SENT).count()).toBe(0);
+    await settled(page);
+    await expectNoSeriousViolations(page, 'forgot password, rate limited');
+    await story.screenshot(page, 'forgot-password-rate-limited');
+  });
+});
