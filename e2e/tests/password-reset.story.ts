@@ -136,6 +136,26 @@ describe('A member who forgot their password', () => {
     await unknown.getByRole('alert').filter({ hasText: USED }).waitFor();
   });
 
+  it('signs this browser out when it was signed in: the reset ended every session', async () => {
+    const sam = await story.api.user({ userName: 'sam_signed_in', email: 'sam.signed@example.com' });
+    const since = mailbox.count;
+    await story.api.request('POST', '/password-reset', { email: 'sam.signed@example.com' });
+    const link = await linkInMail('sam.signed@example.com', since);
+    const page = await story.open(link, { session: sam });
+    await page.getByLabel('New password', { exact: true }).fill('signed in while resetting');
+    await page.getByLabel('Confirm new password').fill('signed in while resetting');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Your password has been changed. Sign in with the new one.').waitFor();
+    await page.getByRole('heading', { name: 'Login to your account' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
+    // Home as a visitor: no request with the ended session, so no "Please login again".
+    await page.getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('heading', { name: 'For you' }).waitFor();
+    await settled(page);
+    expect(await page.getByRole('link', { name: /^Your profile/ }).count()).toBe(0);
+    expect(await page.getByText('Please login again').count()).toBe(0);
+  });
+
   it('works from the keyboard alone, and fits a phone', async () => {
     await story.api.user({ userName: 'kay_keys', email: 'kay.keys@example.com' });
     const page = await story.open('/login', { viewport: PHONE });

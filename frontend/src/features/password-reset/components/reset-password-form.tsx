@@ -12,6 +12,7 @@ import { busy } from '../../../lib/busy';
 import { useSubmitOnce } from '../../../lib/submit-once';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useConfirmReset } from '../api/confirm-reset';
 
@@ -58,6 +59,7 @@ export function InvalidResetLink({ message = INVALID_LINK }: { message?: string 
  */
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
+  const session = useSession();
   const [refused, setRefused] = useState<string | null>(null);
   const [error, setFormError] = useState<string | null>(null);
   const confirm = useConfirmReset();
@@ -70,6 +72,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
     setFormError(null);
     try {
       const reply = await confirm.mutateAsync({ token, password });
+      // Every session of the account has ended, this browser's too if it was signed in: it signs
+      // out now, rather than meet a 401 ("Please login again") at its next request.
+      if (session.user) session.signOut();
       notify.success(reply.message);
       void navigate(paths.login);
     } catch (failure) {
