@@ -485,3 +485,125 @@ describe("GET /api/user/:id: the reader's block and mute of the profile's user (
     expect(Object.keys(response.body as object)).toEqual(['user']);
   });
 });
+
+/** The user's notifications as rows: kind, what it points at, unread, how many actors and who. */
+async function notificationsOf(user: TestUser) {
+  const rows = await t.db
+    .selectFrom('notifications')
+    .select(['id', 'kind', 'post_id', 'comment_id', 'notice_id', 'read', 'actors_count'])
+    .where('user_id', '=', user.id)
+    .orderBy('id')
+    .execute();
+  const actors = await t.db
+    .selectFrom('notification_actors')
+    .select(['notification_id', 'actor_id'])
+    .where('notification_id', 'in', rows.map((row) => row.id).concat(['none']))
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    actors: actors
+      .filter((actor) => actor.notification_id === row.id)
+      .map((actor) => actor.actor_id)
+      .sort(),
+  }));
+}
+
+describe('a mute silences the muted user towards the muter (decision 048)', () => {
+  it("writes no notification for the muter from the muted user's like, comment, reply, follow or mentions; others are notified as before", async () => {
+    const [muter, muted, other] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const muterPost = await createPost(t, muter);
+    const otherPost = await createPost(t, other);
+    const muterComment = await comment(muter, otherPost._id, 'the muter on the other post');
+    // Someone else's like opens the muter's like group first: the muted user's like must not join it.
+    await ok(put(other, '/api/like', { postId: muterPost._id }));
+    await ok(put(muter, '/api/mute', { userId: muted.id }));
+    const before = await notificationsOf(muter);
+    expect(before).toEqual([expect.objectContaining({ kind: 'like', actors_count: 1, actors: [other.id] })]);
+
+    await ok(put(muted, '/api/like', { postId: muterPost._id }));
+    await comment(muted, muterPost._id, 'a comment on the muter’s post');
+    await comment(muted, otherPost._id, 'a reply to the muter', muterComment._id);
+    await comment(muted, otherPost._id, `a mention of @${muter.userName} in a comment`);
+    await ok(put(muted, '/api/follow', { followId: muter.id }));
+    await ok(
+      t.http
+        .post('/api/createpost')
+        .set('Authorization', muted.auth)
+        .send({ title: 'a mention', desc: `hello @${muter.userName}` }),
+    );
+    await createNotice(t, muted, { desc: `a notice for @${muter.userName}` });
+
+    // Nothing new for the muter, and the like group is exactly as it was.
+    expect(await notificationsOf(muter)).toEqual(before);
+    // The writes themselves happened, and the other user was notified as always (the muted user
+    // sees nothing different).
+    // (three comments on their post: the muter's, and the muted user's reply and mention there)
+    expect((await notificationsOf(other)).map((row) => row.kind).sort()).toEqual(['comment', 'comment', 'comment']);
+    expect((await followersOf(muter)).followers).toEqual([muted.id]);
+
+    // Unmuted, the same user's next like notifies again.
+    await ok(put(muter, '/api/unmute', { userId: muted.id }));
+    await ok(put(muted, '/api/unlike', { postId: muterPost._id }));
+    await ok(put(muted, '/api/like', { postId: muterPost._id }));
+    expect(await notificationsOf(muter)).toEqual([
+      expect.objectContaining({ kind: 'like', actors_count: 2, actors: [muted.id, other.id].sort() }),
+    ]);
+  });
+});
+
+describe('a block withdraws the blocked user’s unread notifications to the blocker (decision 048)', () => {
+  it('removes their unread likes, comments, replies, follows and mentions, keeps like groups’ counts exact and read ones', async () => {
+    const [alice, bob, carol] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const sharedPost = await createPost(t, alice);
+    const bobOnlyPost = await createPost(t, alice);
+    const readPost = await createPost(t, alice);
+    const carolPost = await createPost(t, carol);
+    const aliceComment = await comment(alice, carolPost._id, 'alice on carol’s post');
+
+    // Read before the block: stays.
+    await ok(put(bob, '/api/like', { postId: readPost._id }));
+    await ok(put(alice, '/api/notifications/read', { all: true }));
+    const readBefore = await notificationsOf(alice);
+    expect(readBefore).toHaveLength(1);
+
+    await ok(put(carol, '/api/like', { postId: sharedPost._id }));
+    await ok(put(bob, '/api/like', { postId: sharedPost._id }));
+    await ok(put(bob, '/api/like', { postId: bobOnlyPost._id }));
+    await comment(bob, sharedPost._id, 'bob comments on alice’s post');
+    await comment(bob, carolPost._id, 'bob replies to alice', aliceComment._id);
+    await comment(bob, carolPost._id, `bob mentions @${alice.userName} in a comment`);
+    await ok(put(bob, '/api/follow', { followId: alice.id }));
+    await ok(
+      t.http
+        .post('/api/createpost')
+        .set('Authorization', bob.auth)
+        .send({ title: 'a mention', desc: `hello @${alice.userName}` }),
+    );
+    await createNotice(t, bob, { desc: `a notice for @${alice.userName}` });
+    const carolBefore = await notificationsOf(carol);
+    expect((await notificationsOf(alice)).map((row) => row.kind).sort()).toEqual(
+      ['comment', 'follow', 'like', 'like', 'like', 'mention', 'mention', 'mention', 'reply'].sort(),
+    );
+
+    await ok(put(alice, '/api/block', { userId: bob.id }));
+
+    // Left: the read like group (bob still in it), and carol's like group without bob, counted exactly.
+    const after = await notificationsOf(alice);
+    expect(after).toHaveLength(2);
+    expect(after).toEqual(
+      expect.arrayContaining([
+        ...readBefore,
+        expect.objectContaining({
+          kind: 'like',
+          post_id: sharedPost._id,
+          read: 0,
+          actors_count: 1,
+          actors: [carol.id],
+        }),
+      ]),
+    );
+    // Nobody else's notifications change (carol was told of bob's comments on her post).
+    expect(await notificationsOf(carol)).toEqual(carolBefore);
+    expect((await ok(get(alice, '/api/notifications/unread-count'))).body).toEqual({ unreadCount: 1 });
+  });
+});

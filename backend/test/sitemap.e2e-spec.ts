@@ -210,7 +210,16 @@ describe(`the sitemap at ${POSTS.toLocaleString('en')} posts`, () => {
     const lines = response.text.split('\n');
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/api/', '/createpost', '/editpost/', '/notifications', '/bookmarks', '/posts/*/history'])
+    for (const path of [
+      '/api/',
+      '/createpost',
+      '/editpost/',
+      '/notifications',
+      '/bookmarks',
+      '/posts/*/history',
+      '/forgot-password',
+      '/reset-password',
+    ])
       expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
   });

@@ -54,8 +54,12 @@ async function saveFailureScreenshots(contexts: BrowserContext[]): Promise<void>
   );
 }
 
-/** Registers the hooks of one story file: a server on a fresh database, a browser, and a console watch. */
-export function useStory(settings: Record<string, string> = {}): Story {
+/**
+ * Registers the hooks of one story file: a server on a fresh database, a browser, and a console watch.
+ * `settings` are extra environment for the server; a function is read when the server starts, after
+ * the file's earlier beforeAll hooks (a service the server talks to, started first, on a port of its own).
+ */
+export function useStory(settings: Record<string, string> | (() => Record<string, string>) = {}): Story {
   let server: AppServer;
   let browser: Browser;
   let api: ApiHelper;
@@ -64,7 +68,7 @@ export function useStory(settings: Record<string, string> = {}): Story {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
-      startAppServer(settings),
+      startAppServer(typeof settings === 'function' ? settings() : settings),
       chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS, headless: true }),
     ]);
     api = new ApiHelper(server.url);

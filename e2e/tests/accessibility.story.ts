@@ -80,6 +80,13 @@ describe('Every screen is usable with assistive technology, in both themes', () 
       { name: 'moderation log', path: '/moderation', ready: heading('Moderation log') },
       { name: 'login', path: '/login', ready: heading('Login to your account') },
       { name: 'signup', path: '/signup', ready: heading('Create an account') },
+      { name: 'forgot password', path: '/forgot-password', ready: heading('Reset your password') },
+      {
+        name: 'reset password',
+        path: `/reset-password?token=${'t'.repeat(43)}`,
+        ready: heading('Choose a new password'),
+      },
+      { name: 'reset password without a token', path: '/reset-password', ready: heading('Choose a new password') },
       {
         name: 'Login Required! toast',
         path: '/',

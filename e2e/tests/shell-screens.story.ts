@@ -4,6 +4,10 @@ import { PHONE, useStory } from '../support/browser';
 const SCREENS = [
   { name: 'login', path: '/login', ready: 'Login to your account' },
   { name: 'signup', path: '/signup', ready: 'Create an account' },
+  { name: 'forgot-password', path: '/forgot-password', ready: 'Reset your password' },
+  // A token of the right shape: the form shows (whether the API takes it is known on submit).
+  { name: 'reset-password', path: `/reset-password?token=${'t'.repeat(43)}`, ready: 'Confirm new password' },
+  { name: 'reset-password-no-token', path: '/reset-password', ready: 'This password reset link is invalid' },
   { name: 'not-found', path: '/nowhere', ready: "This page doesn't exist!" },
 ];
 

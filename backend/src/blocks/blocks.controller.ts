@@ -26,7 +26,7 @@ export class BlocksController {
   @ApiOperation({
     summary: 'Block a user (blocking twice changes nothing)',
     description:
-      'They can no longer follow you, comment on or reply to your posts and comments, like your posts or mention you: each attempt is a 403 and writes nothing. The follows between you end, both ways. Not yourself (400).',
+      'They can no longer follow you, comment on or reply to your posts and comments, like your posts or mention you: each attempt is a 403 and writes nothing. The follows between you end, both ways, and their notifications you have not read are withdrawn. Not yourself (400).',
   })
   @ApiOkResponse({ type: BlockReplyResponse })
   @ApiErrors(400, 404)
@@ -50,7 +50,7 @@ export class BlocksController {
   @ApiOperation({
     summary: 'Mute a user (muting twice changes nothing; they are not told)',
     description:
-      'Their posts and notices leave your feeds, search and the notices list (their profile still shows them), and their comments come with muted: true so the web app can collapse them. Not yourself (400).',
+      'Their posts and notices leave your feeds, search and the notices list (their profile still shows them), their comments come with muted: true so the web app can collapse them, and their likes, comments, replies, follows and mentions no longer notify you. Not yourself (400).',
   })
   @ApiOkResponse({ type: MuteReplyResponse })
   @ApiErrors(400, 404)

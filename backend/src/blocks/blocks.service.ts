@@ -15,7 +15,8 @@ import type { RelationsQueryDto } from './dto/user-relation.dto';
 /**
  * Blocks and mutes (docs/decisions/048-blocks-and-mutes.md): each idempotent, private to the user
  * who sets it (nobody is told, no route names another user's lists). A new block ends the follows
- * between the two, both ways, in its own transaction; what a block forbids afterwards is
+ * between the two, both ways, and withdraws the blocked user's unread notifications to the blocker,
+ * in its own transaction; what a block forbids afterwards is
  * BlockRules', what a mute hides is the one condition in relation-filters.ts.
  */
 @Injectable()
@@ -41,7 +42,9 @@ export class BlocksService {
         if (await this.users.unfollow(followerId, followeeId, trx))
           withdrawn.push(...(await this.notifications.unfollowed(trx, { followerId, followeeId })));
       }
-      return withdrawn;
+      // Whatever else the blocked user caused that the blocker has not read yet goes too.
+      withdrawn.push(...(await this.notifications.blocked(trx, { blockerId: me.id, blockedId: other })));
+      return [...new Set(withdrawn)];
     });
     await this.notifications.signal(notified);
     return { userId: other, blocked: true };

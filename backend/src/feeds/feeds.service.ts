@@ -44,6 +44,9 @@ const PRIVATE_PATHS = [
   '/search',
   '/login',
   '/signup',
+  // The reset link's page carries a secret in its query: never crawled.
+  '/forgot-password',
+  '/reset-password',
 ];
 
 export interface RenderedFeed {

@@ -47,11 +47,13 @@ export interface CommentEvent {
  *
  * - never for your own action;
  * - one notification per event per person: reply > comment > mention;
- * - a kind the recipient switched off is not written (no fallback to a lower kind);
+ * - a kind the recipient switched off is not written (no fallback to a lower kind), nor anything
+ *   from an actor the recipient mutes (decision 048);
  * - likes group per (recipient, post): a new liker joins the group, which becomes unread and moves
  *   up; actorsCount counts every liker since the group started (minus those who took their like
  *   back while it was unread); a liker already in the group raises nothing (no like/unlike spam);
- * - undoing the source (unlike, comment removed, unfollow) withdraws what is still unread.
+ * - undoing the source (unlike, comment removed, unfollow) withdraws what is still unread, and so
+ *   does a block, for everything the blocked user caused.
  */
 @Injectable()
 export class NotificationsService {
@@ -172,6 +174,16 @@ export class NotificationsService {
       : [];
   }
 
+  /**
+   * A block: the blocked user's unread notifications to the blocker go (like groups lose them as a
+   * liker, counted exactly); read ones stay. Inside the block's transaction.
+   */
+  async blocked(trx: Executor, event: { blockerId: string; blockedId: string }): Promise<string[]> {
+    return (await this.notifications.withdrawUnreadFrom(event.blockerId, event.blockedId, trx))
+      ? [event.blockerId]
+      : [];
+  }
+
   /** After the source's transaction committed: tells those users' open streams. */
   signal(userIds: readonly string[]): Promise<void> {
     return this.signals.changed(userIds);
@@ -285,7 +297,10 @@ export class NotificationsService {
     return rows.map((row) => toNotification(row, byNotification.get(row.id) ?? []));
   }
 
-  /** One notification per recipient, unless they switched its kind off. Answers who got one. */
+  /**
+   * One notification per recipient, unless they switched its kind off or mute the actor (one
+   * statement tells both). Answers who got one.
+   */
   private async write(
     trx: Executor,
     kinds: Map<string, NotificationKind>,
@@ -294,10 +309,10 @@ export class NotificationsService {
     at: string,
   ): Promise<string[]> {
     if (kinds.size === 0) return [];
-    const off = await this.notifications.kindsOff([...kinds.keys()], trx);
+    const { off, muting } = await this.notifications.silenced([...kinds.keys()], actorId, trx);
     const written: string[] = [];
     for (const [userId, kind] of kinds) {
-      if (off.get(userId)?.has(kind)) continue;
+      if (off.get(userId)?.has(kind) || muting.has(userId)) continue;
       await this.notifications.insert(
         { id: newObjectId(new Date(at)), user_id: userId, kind, created_at: at, ...target },
         actorId,

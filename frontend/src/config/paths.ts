@@ -10,6 +10,7 @@ export const paths = {
   yourTags: `${routes.home.path}?feed=tags`,
   signup: routes.signup.path,
   login: routes.login.path,
+  forgotPassword: routes.forgotPassword.path,
   createPost: routes.createPost.path,
   editPost: (postId: string) => routeHref(routes.editPost.path, { postid: postId }),
   profile: (userId: string) => routeHref(routes.profile.path, { userid: userId }),

@@ -40,6 +40,8 @@ export const routes = {
   moderationLog: { path: '/moderation', page: 'moderation', layout: 'app' },
   login: { path: '/login', page: 'login', layout: 'bare' },
   signup: { path: '/signup', page: 'signup', layout: 'bare' },
+  forgotPassword: { path: '/forgot-password', page: 'forgot-password', layout: 'bare' },
+  resetPassword: { path: '/reset-password', page: 'reset-password', layout: 'bare' },
   notFound: { path: '*', page: 'not-found', layout: 'app' },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { busy } from '../../../lib/busy';
@@ -55,6 +55,9 @@ export function LoginForm() {
       <FormField control={control} name="password" label="Password" id="login-password">
         {(input) => <Input.Password {...input} autoComplete="current-password" />}
       </FormField>
+      <p className="login-forgot">
+        <Link to={paths.forgotPassword}>Forgot password?</Link>
+      </p>
       <Button type="primary" htmlType="submit" block loading={busy(formState.isSubmitting)}>
         Log in
       </Button>
