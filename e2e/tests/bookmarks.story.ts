@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expectNoSeriousViolations, settled } from '../support/accessibility';
 import { PHONE, useStory } from '../support/browser';
 import { settledMenuItem } from '../support/dialogs';
+import { holdRequests } from '../support/held-requests';
 
 /** The card (or the post's own page) whose heading is `title`. */
 function card(page: Page, title: string): Locator {
@@ -128,26 +129,7 @@ describe('Bookmarks and sharing (issue 19)', () => {
     await toggle.waitFor();
 
     // The server is slow: the icon changes at every click and the requests go one after another.
-    const sent: string[] = [];
-    let underWay = 0;
-    let mostAtOnce = 0;
-    let letGo = () => {};
-    const released = new Promise<void>((resolve) => (letGo = resolve));
-    let answeredAll = () => {};
-    const allAnswered = new Promise<void>((resolve) => (answeredAll = resolve));
-    await page.route(
-      (url) => ['/api/bookmark', '/api/unbookmark'].includes(url.pathname),
-      async (route) => {
-        sent.push(new URL(route.request().url()).pathname);
-        underWay += 1;
-        mostAtOnce = Math.max(mostAtOnce, underWay);
-        await released;
-        const response = await route.fetch();
-        underWay -= 1;
-        await route.fulfill({ response });
-        if (sent.length === 5 && underWay === 0) answeredAll();
-      },
-    );
+    const held = await holdRequests(page, ['/api/bookmark', '/api/unbookmark'], 5);
     for (const pressed of [true, false, true, false, true]) {
       await toggle.click();
       await card(page, 'Click me fast').getByRole('button', { name: 'Bookmark: Click me fast', pressed }).waitFor();
@@ -161,10 +143,16 @@ describe('Bookmarks and sharing (issue 19)', () => {
         attributeFilter: ['aria-pressed'],
       });
     });
-    letGo();
-    await allAnswered;
-    expect(sent).toEqual(['/api/bookmark', '/api/unbookmark', '/api/bookmark', '/api/unbookmark', '/api/bookmark']);
-    expect(mostAtOnce).toBe(1);
+    held.release();
+    await held.allAnswered;
+    expect(held.sent).toEqual([
+      '/api/bookmark',
+      '/api/unbookmark',
+      '/api/bookmark',
+      '/api/unbookmark',
+      '/api/bookmark',
+    ]);
+    expect(held.mostAtOnce()).toBe(1);
     expect(await savedOnServer(story, reader.token, post._id)).toBe(true);
     // A later post request (a reload of the detail) agrees, and nothing flipped meanwhile.
     await page.unrouteAll({ behavior: 'wait' });

@@ -8,6 +8,7 @@ import { useStory } from '../support/browser';
 import { apiPath, failRequests } from '../support/failing-requests';
 import { holdScripts } from '../support/held-scripts';
 import { pngFile } from '../support/images';
+import { holdRequests } from '../support/held-requests';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
@@ -215,27 +216,7 @@ describe('TechIt posts', () => {
 
       // The server is slow to answer: the heart and the count change at each click all the same,
       // and the requests go one after another, in the order of the clicks.
-      const likeRequests: string[] = [];
-      let underWay = 0;
-      let mostAtOnce = 0;
-      let letGo = () => {};
-      const released = new Promise<void>((resolve) => (letGo = resolve));
-      let answeredAll = () => {};
-      const allAnswered = new Promise<void>((resolve) => (answeredAll = resolve));
-      // Matched by path: the web app asks for the compact reply (?view=compact).
-      await page.route(
-        (url) => ['/api/like', '/api/unlike'].includes(url.pathname),
-        async (route) => {
-          likeRequests.push(new URL(route.request().url()).pathname);
-          underWay += 1;
-          mostAtOnce = Math.max(mostAtOnce, underWay);
-          await released;
-          const response = await route.fetch();
-          underWay -= 1;
-          await route.fulfill({ response });
-          if (likeRequests.length === 3 && underWay === 0) answeredAll();
-        },
-      );
+      const held = await holdRequests(page, ['/api/like', '/api/unlike'], 3);
       await like.click();
       await page.getByRole('article').getByRole('button', { name: 'Like (2 likes)', pressed: true }).waitFor();
       await like.click();
@@ -243,10 +224,10 @@ describe('TechIt posts', () => {
       await like.click();
       await page.getByRole('article').getByRole('button', { name: 'Like (2 likes)', pressed: true }).waitFor();
 
-      letGo();
-      await allAnswered;
-      expect(likeRequests).toEqual(['/api/like', '/api/unlike', '/api/like']);
-      expect(mostAtOnce).toBe(1);
+      held.release();
+      await held.allAnswered;
+      expect(held.sent).toEqual(['/api/like', '/api/unlike', '/api/like']);
+      expect(held.mostAtOnce()).toBe(1);
       expect(await like.innerText()).toMatch(/^Like \(2 likes\)\s*2$/);
       expect(await like.getAttribute('aria-pressed')).toBe('true');
       const liked = await story.api.request<{ post: Post }>('GET', `/posts/${post._id}`, undefined, member.token);
