@@ -181,6 +181,25 @@ describe('Moderation (issue 20)', () => {
     ).toBe(403);
   });
 
+  it('a member made a moderator while signed in finds the admin area on their next page, and loses it when demoted', async () => {
+    const member = await story.api.user();
+    const page = await story.open('/', { session: member });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Feed' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+
+    // Promoted by an admin elsewhere: no new sign-in, the next page load knows.
+    await story.api.setRole(boss, member.user._id, 'moderator');
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Admin' }).waitFor();
+    await nav.getByRole('link', { name: 'Admin' }).waitFor();
+
+    await story.api.setRole(boss, member.user._id, 'user');
+    await page.goto('/admin');
+    await page.getByText("This page doesn't exist!").waitFor();
+    expect(await nav.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+  });
+
   it('works the queue on a phone, in the dark theme, without sideways scrolling', async () => {
     const author = await story.api.user({ userName: 'phonetroll' });
     const post = await story.api.post(author, {

@@ -3,6 +3,7 @@ import type { CSSProperties } from 'react';
 import { Outlet } from 'react-router-dom';
 import { MAIN_ID } from '../../components/skip-link';
 import { useLiveNotifications } from '../../features/notifications/live/use-live-notifications';
+import { useOwnRoleSync } from '../../features/users/api/use-own-role-sync';
 import { useSession } from '../../lib/session';
 import { BottomNav } from './bottom-nav';
 import { LeftNav } from './left-nav';
@@ -17,6 +18,7 @@ export function AppLayout({ placeholder = false }: { placeholder?: boolean }) {
   const { token } = theme.useToken();
   // The bells' count stays current while a user is signed in (its code loads only then).
   useLiveNotifications(useSession().user?._id ?? null);
+  useOwnRoleSync();
   const colors = {
     '--surface': token.colorBgContainer,
     // Popups over the page (the search box's suggestions): lighter than it in the dark theme.
