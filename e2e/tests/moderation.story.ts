@@ -212,6 +212,7 @@ describe('Moderation (issue 20)', () => {
       reason: 'off-topic',
       note: 'Not about tech',
     });
+    await story.api.report(reporter, { targetKind: 'user', targetId: author.user._id, reason: 'spam' });
     const dark = { ...moderator, user: await story.api.theme(moderator, 'dark') };
 
     const page = await story.open('/admin', { session: dark, viewport: PHONE });
@@ -221,6 +222,12 @@ describe('Moderation (issue 20)', () => {
     expect(await scrollsSideways(page)).toBe(false);
     await expectNoSeriousViolations(page, 'the report queue (phone, dark)');
     await story.screenshot(page, 'moderation-admin-reports-phone-dark');
+    // A reported user is named by the heading, which leads to their profile (not "by" themselves).
+    const reportedUser = queued(page, 'phonetroll');
+    expect(await reportedUser.getByRole('heading').getByRole('link').getAttribute('href')).toBe(
+      `/profile/${author.user._id}`,
+    );
+    expect(await reportedUser.getByText(/^by /).count()).toBe(0);
 
     // The phone menu has Admin.
     await page.getByRole('button', { name: 'Menu' }).click();

@@ -72,10 +72,14 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
     postId: target.postId,
     authorId: target.author?._id,
   });
+  // A reported user is named by the heading itself (their name, their profile), not "by" themselves.
+  const reportedUser = group.targetKind === 'user' && target.excerpt !== null ? target.author : null;
   const excerpt =
     target.excerpt === null
       ? '(deleted since it was reported)'
-      : target.excerpt || `(${KIND_LABELS[group.targetKind].toLowerCase()} without text)`;
+      : reportedUser
+        ? reportedUser.userName
+        : target.excerpt || `(${KIND_LABELS[group.targetKind].toLowerCase()} without text)`;
   return (
     <Card className="report-group">
       <article aria-labelledby={headingId}>
@@ -92,7 +96,7 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
         <h3 id={headingId} className="report-group-excerpt">
           {href && target.excerpt !== null ? <Link to={href}>{excerpt}</Link> : excerpt}
         </h3>
-        {target.author && (
+        {target.author && !reportedUser && (
           <p className="report-group-author">
             by{' '}
             <Link to={paths.profile(target.author._id)} className="report-group-author-link">
