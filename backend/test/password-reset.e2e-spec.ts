@@ -1,3 +1,4 @@
+import { type ReceivedMail, TestSmtpServer } from '@techit/testkit/smtp-server';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -10,7 +11,6 @@ import {
   RESET_REQUESTED,
 } from '../src/password-reset/password-reset.service';
 import { createUser, type TestUser } from './support/factories';
-import { type ReceivedMail, TestSmtpServer } from './support/smtp-server';
 import { expectDatabaseUnchanged, snapshot, startTestApp, type TestApp } from './support/test-app';
 
 /**

@@ -1,12 +1,19 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createDataSandbox } from '@techit/testkit/database-sandbox';
-import { launchServer, serverMain, WEB_DIST } from '@techit/testkit/server-launcher';
+import { freePort, launchServer, serverMain, WEB_DIST } from '@techit/testkit/server-launcher';
 
 // E2E_SERVER_MAIN: another server build's main.js (one that others' rebuilds of backend/dist cannot change mid-run).
 const MAIN = serverMain('E2E_SERVER_MAIN');
 // E2E_WEB_DIST_DIR: a build made elsewhere (vite build --outDir …), so a run needs no frontend/dist.
 const WEB = process.env.E2E_WEB_DIST_DIR ? resolve(process.env.E2E_WEB_DIST_DIR) : WEB_DIST;
+
+/**
+ * A `PUBLIC_URL` setting with this value becomes the server's own origin (a free port chosen first):
+ * mailing password reset links needs PUBLIC_URL (docs/decisions/050-password-reset.md), and the
+ * story follows the mailed link to this very server.
+ */
+export const OWN_ORIGIN = 'own-origin';
 
 export interface AppServer {
   url: string;
@@ -24,8 +31,11 @@ export async function startAppServer(settings: Record<string, string> = {}): Pro
   }
   const sandbox = await createDataSandbox('e2e');
   try {
+    const port = settings.PUBLIC_URL === OWN_ORIGIN ? await freePort() : undefined;
+    const ownOrigin = port === undefined ? {} : { PUBLIC_URL: `http://127.0.0.1:${port}` };
     const server = await launchServer({
       main: MAIN,
+      port,
       env: {
         ...process.env,
         DATA_DIR: sandbox.dataDir,
@@ -36,6 +46,7 @@ export async function startAppServer(settings: Record<string, string> = {}): Pro
         RATE_LIMITS: 'off',
         ...(sandbox.databaseUrl ? { DATABASE_URL: sandbox.databaseUrl } : {}),
         ...settings,
+        ...ownOrigin,
       },
       output: 'capture',
       // Within the 60 s a jest hook may take: Chromium starts beside it, on two shared cores the

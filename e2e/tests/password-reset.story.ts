@@ -1,7 +1,8 @@
+import { TestSmtpServer } from '@techit/testkit/smtp-server';
 import type { Page } from 'playwright-core';
 import { expectNoSeriousViolations, settled } from '../support/accessibility';
 import { PHONE, useStory } from '../support/browser';
-import { Mailbox } from '../support/mailbox';
+import { OWN_ORIGIN } from '../support/app-server';
 
 /**
  * A forgotten password, from the login page to signing in with a new one (issue 20, decision 050):
@@ -13,10 +14,10 @@ const SENT = "If an account uses that email, we've sent a link to reset its pass
 const USED = 'This password reset link is invalid, already used or expired. Ask for a new one.';
 const LINK = /(https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43})/;
 
-let mailbox: Mailbox;
+let mailbox: TestSmtpServer;
 // Started before the app server (hooks run in order), which is told where to send its mail.
 beforeAll(async () => {
-  mailbox = await Mailbox.start();
+  mailbox = await TestSmtpServer.start();
 });
 afterAll(async () => {
   await mailbox?.close();
@@ -51,7 +52,12 @@ async function signIn(page: Page, userName: string, password: string): Promise<v
 }
 
 describe('A member who forgot their password', () => {
-  const story = useStory(() => ({ SMTP_URL: mailbox.url, MAIL_FROM: 'TechIt <no-reply@techit.test>' }));
+  // PUBLIC_URL is required with SMTP_URL: the server's own origin, where the mailed link leads.
+  const story = useStory(() => ({
+    SMTP_URL: mailbox.url,
+    MAIL_FROM: 'TechIt <no-reply@techit.test>',
+    PUBLIC_URL: OWN_ORIGIN,
+  }));
 
   it('resets a forgotten password from the login page', async () => {
     const ada = await story.api.user({ userName: 'ada_resets', email: 'ada.resets@example.com' });
@@ -63,7 +69,7 @@ describe('A member who forgot their password', () => {
     await settled(page);
     await expectNoSeriousViolations(page, 'forgot password');
 
-    const since = mailbox.count;
+    const since = mailbox.mails.length;
     await page.getByLabel('Email').fill('ada.resets@example.com');
     await page.getByRole('button', { name: 'Send me a reset link' }).click();
     await page.getByRole('status').filter({ hasText: SENT }).waitFor();
@@ -107,7 +113,7 @@ describe('A member who forgot their password', () => {
 
   it('says the same for an email no account uses, and mails nothing', async () => {
     const page = await story.open('/forgot-password');
-    const since = mailbox.count;
+    const since = mailbox.mails.length;
     await page.getByLabel('Email').fill('nobody.here@example.com');
     await page.getByRole('button', { name: 'Send me a reset link' }).click();
     await page.getByRole('status').filter({ hasText: SENT }).waitFor();
@@ -117,7 +123,7 @@ describe('A member who forgot their password', () => {
     await other.getByLabel('Email').fill('known.after@example.com');
     await other.getByRole('button', { name: 'Send me a reset link' }).click();
     await linkInMail('known.after@example.com', since);
-    expect(mailbox.count - since).toBe(1);
+    expect(mailbox.mails.length - since).toBe(1);
   });
 
   it('shows a link without its token, or with an unknown one, as refused, with a way to ask again', async () => {
@@ -138,7 +144,7 @@ describe('A member who forgot their password', () => {
 
   it('signs this browser out when it was signed in: the reset ended every session', async () => {
     const sam = await story.api.user({ userName: 'sam_signed_in', email: 'sam.signed@example.com' });
-    const since = mailbox.count;
+    const since = mailbox.mails.length;
     await story.api.request('POST', '/password-reset', { email: 'sam.signed@example.com' });
     const link = await linkInMail('sam.signed@example.com', since);
     const page = await story.open(link, { session: sam });
@@ -164,7 +170,7 @@ describe('A member who forgot their password', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await tabTo(page, (active) => active.id === 'forgot-email');
-    const since = mailbox.count;
+    const since = mailbox.mails.length;
     await page.keyboard.type('kay.keys@example.com');
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: SENT }).waitFor();

@@ -15,7 +15,8 @@ export interface ReceivedMail {
 /**
  * A real SMTP server in this process (the `smtp-server` package, nodemailer's own test server),
  * on a free loopback port, without TLS or authentication: the app under test mails through it
- * as it would through a provider's, and the suite reads what arrived. `latencyMs` makes it
+ * as it would through a provider's, and the suite reads what arrived (the API suite's password
+ * reset tests, and the journey that follows the link from the mail as a person would). `latencyMs` makes it
  * answer each message that much later, as a slow provider does.
  */
 export class TestSmtpServer {
@@ -69,7 +70,7 @@ export class TestSmtpServer {
    * The first mail to `address` (compared in lower case, as mail systems treat them) received
    * after `since` mails had arrived, once it has arrived.
    */
-  async mailTo(address: string, since = 0, timeoutMs = 20_000): Promise<ReceivedMail> {
+  async mailTo(address: string, since = 0, timeoutMs = 60_000): Promise<ReceivedMail> {
     const wanted = address.toLowerCase();
     const find = () =>
       this.mails.slice(since).find((mail) => mail.envelopeTo.some((to) => to.toLowerCase() === wanted));
