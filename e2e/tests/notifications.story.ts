@@ -173,13 +173,16 @@ describe('A member learns at once that someone replied, liked or followed', () =
 
   it('a hidden tab closes its stream and catches up, from the last event, when shown again', async () => {
     const { ada, bob, post, adaComment } = await twoMembers();
-    const page = await story.open('/', { session: ada });
+    // Watched from before the app starts: it may open the stream as soon as it runs.
+    const page = await story.open('/api/health', { session: ada });
     const streams = watchRequests(page, STREAM);
+    await page.goto('/');
     await bell(page, 'Notifications').waitFor();
     await story.api.like(bob, post._id);
     await bell(page, 'Notifications, 1 unread').waitFor();
-    // The bell may have its count from the first unread-count reply before the stream is asked for
-    // (a CI run hid the tab then: no stream to close). Hiding must close one that is open.
+    // The bell may have its count from the first unread-count reply before the live client's code
+    // has asked for the stream (a CI run hid the tab then: no stream to close). Hiding must close
+    // one that is open, so the story waits for it first.
     if (streams.length === 0) await page.waitForRequest((request) => new URL(request.url()).pathname === STREAM);
     const opened = streams.length;
 
