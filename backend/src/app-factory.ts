@@ -13,6 +13,8 @@ import { createAppLogger } from './logging/pino-logger';
 import { requestChildLogger } from './logging/request-line';
 import { registerConditionalGet } from './http/conditional-get';
 import { ReadCache, registerReadCache } from './http/read-cache';
+import { registerSignedInReadCache } from './http/signed-in-read-cache';
+import { ReaderStateService } from './reader-state/reader-state.service';
 import { FRAMEWORK_ERROR_OPTIONS } from './http/framework-errors';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { registerArticleBodyLimit, registerJsonBodyParser } from './http/json-body-parser';
@@ -102,6 +104,8 @@ export async function createApp(config: AppConfig, onQuery?: QueryObserver): Pro
   registerConditionalGet(fastify);
   const readCache = new ReadCache(config.readCacheTtlMs);
   registerReadCache(fastify, readCache);
+  // After the visitors' cache (which empties both on writes), before compression like it.
+  registerSignedInReadCache(fastify, readCache, app.get(ReaderStateService));
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: 1024,

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { ReaderStateModule } from './reader-state/reader-state.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { BlocksModule } from './blocks/blocks.module';
@@ -51,6 +52,7 @@ export class AppModule {
         SearchModule,
         HealthModule,
         PagesModule,
+        ReaderStateModule,
         FeedsModule,
         PasswordResetModule,
       ],

@@ -7,6 +7,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
 import { PasswordHasher } from './password-hasher';
+import { TokenAccounts } from './token-accounts';
 import { TOKEN_LIFETIME_SECONDS } from './token-payload';
 
 @Module({
@@ -22,8 +23,9 @@ import { TOKEN_LIFETIME_SECONDS } from './token-payload';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, JwtStrategy, PasswordHasher],
-  // The account settings (account/) check passwords and issue the token that outlives a password change.
-  exports: [AuthService, PasswordHasher],
+  providers: [AuthService, JwtStrategy, PasswordHasher, TokenAccounts],
+  // The account settings (account/) check passwords and issue the token that outlives a password
+  // change; the signed-in read cache (reader-state/) authenticates with the strategy's own rules.
+  exports: [AuthService, PasswordHasher, TokenAccounts],
 })
 export class AuthModule {}

@@ -2,30 +2,14 @@ import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-jwt';
-import { AdminPolicy } from '../admin/admin-policy';
 import { JWT_SECRET } from '../config/config.module';
-import { UsersRepository } from '../users/users.repository';
 import type { AuthUser } from './auth-user';
-import { TOKEN_LIFETIME_SECONDS, type TokenPayload } from './token-payload';
-import { VerifiedTokenCache } from './verified-token-cache';
-
-/**
- * RFC 6750's `Bearer <token>` and nothing else: passport-jwt's own extractor takes the first two
- * words of the header and ignores the rest, so `Bearer <token> <anything>` would pass.
- */
-const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
+import { bearerToken, type ReceivedPayload, TokenAccounts } from './token-accounts';
+import { TOKEN_LIFETIME_SECONDS } from './token-payload';
 
 interface BearerRequest {
   headers: Record<string, string | string[] | undefined>;
 }
-
-function bearerToken(request: BearerRequest): string | null {
-  const header = request.headers.authorization;
-  return typeof header === 'string' ? (BEARER.exec(header)?.[1] ?? null) : null;
-}
-
-/** As it arrives: signed by us, but typed only by what we check here. */
-type ReceivedPayload = { [K in keyof TokenPayload | 'exp']?: unknown };
 
 /**
  * How a bearer token becomes `request.user`, for JwtAuthGuard and OptionalJwtAuthGuard
@@ -39,15 +23,12 @@ type ReceivedPayload = { [K in keyof TokenPayload | 'exp']?: unknown };
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy) {
-  private readonly verifiedTokens = new VerifiedTokenCache(TOKEN_LIFETIME_SECONDS);
-
   constructor(
     @Inject(JWT_SECRET) secret: string,
-    private readonly users: UsersRepository,
-    private readonly adminPolicy: AdminPolicy,
+    private readonly accounts: TokenAccounts,
   ) {
     super({
-      jwtFromRequest: bearerToken,
+      jwtFromRequest: (request: BearerRequest) => bearerToken(request.headers.authorization),
       // A KeyObject built once: given the string, jsonwebtoken builds one on every request, which
       // was a fifth of the CPU of an authenticated write (docs/performance.md). passport-jwt hands
       // it to jsonwebtoken untouched, which accepts a KeyObject; only its typings say string|Buffer.
@@ -68,13 +49,13 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
    * signature check; what follows it is the library's own: error, fail, or success with the user.
    */
   override authenticate(request: BearerRequest, options?: unknown): void {
-    const token = bearerToken(request);
-    const payload = token === null ? undefined : this.verifiedTokens.get(token);
+    const token = bearerToken(request.headers.authorization);
+    const payload = token === null ? undefined : this.accounts.verifiedTokens.get(token);
     if (payload === undefined) {
       super.authenticate(request as never, options);
       return;
     }
-    this.accountOf(payload).then(
+    this.accounts.accountOf(payload).then(
       (user) => (user ? this.success(user) : this.fail(undefined, 401)),
       (error: unknown) => this.error(error as Error),
     );
@@ -82,23 +63,8 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
 
   /** Called by passport-jwt once its verifier has accepted the request's token. */
   async validate(request: BearerRequest, payload: ReceivedPayload): Promise<AuthUser | false> {
-    const token = bearerToken(request);
-    if (token !== null) this.verifiedTokens.remember(token, payload);
-    return this.accountOf(payload);
-  }
-
-  /**
-   * The account is read on every call so a role change, a removed account or a sign-out of every
-   * device (a raised token_version) counts at once.
-   */
-  private async accountOf(payload: ReceivedPayload): Promise<AuthUser | false> {
-    // jsonwebtoken checks exp only when there is one; every token we issue has one.
-    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return false;
-    // No `ver`: signed before token versions existed, which is version 0 (deploying logs nobody out).
-    const version = payload.ver ?? 0;
-    if (typeof version !== 'number') return false;
-    const user = await this.users.findById(payload.sub);
-    if (!user || user.token_version !== version) return false;
-    return { id: user.id, userName: user.user_name, role: this.adminPolicy.roleOf(user) };
+    const token = bearerToken(request.headers.authorization);
+    if (token !== null) this.accounts.verifiedTokens.remember(token, payload);
+    return this.accounts.accountOf(payload);
   }
 }

@@ -4,6 +4,7 @@ import type { AdminPolicy } from '../admin/admin-policy';
 import type { UserRow } from '../database/database.types';
 import type { UsersRepository } from '../users/users.repository';
 import { JwtStrategy } from './jwt.strategy';
+import { TokenAccounts } from './token-accounts';
 import { VerifiedTokenCache } from './verified-token-cache';
 
 const NOW = 1_800_000_000; // seconds
@@ -102,7 +103,7 @@ describe('JwtStrategy with its token cache', () => {
   }
 
   it('verifies a token sent again only once while it is in date, and reads the account each time', async () => {
-    const strategy = new JwtStrategy(SECRET, users, adminPolicy);
+    const strategy = new JwtStrategy(SECRET, new TokenAccounts(users, adminPolicy));
     const verifier = countVerifications();
     const token = sign();
     findById.mockClear();
@@ -117,7 +118,7 @@ describe('JwtStrategy with its token cache', () => {
   });
 
   it('sends an expired token to the library again, which refuses it', async () => {
-    const strategy = new JwtStrategy(SECRET, users, adminPolicy);
+    const strategy = new JwtStrategy(SECRET, new TokenAccounts(users, adminPolicy));
     const verifier = countVerifications();
     const token = sign();
     await authenticate(strategy, token);
@@ -128,7 +129,7 @@ describe('JwtStrategy with its token cache', () => {
   });
 
   it('never remembers a token the library refused', async () => {
-    const strategy = new JwtStrategy(SECRET, users, adminPolicy);
+    const strategy = new JwtStrategy(SECRET, new TokenAccounts(users, adminPolicy));
     const verifier = countVerifications();
     const forged = sign({ sub: 'u1', ver: 0 }, 'another-secret-long-enough-for-the-tests-0123');
     await expect(authenticate(strategy, forged)).resolves.toEqual({ fail: expect.any(Error) as unknown });
@@ -137,15 +138,18 @@ describe('JwtStrategy with its token cache', () => {
   });
 
   it('does not reuse a verification made by a strategy with another key', async () => {
-    const mine = new JwtStrategy(SECRET, users, adminPolicy);
-    const other = new JwtStrategy('another-secret-long-enough-for-the-tests-0123', users, adminPolicy);
+    const mine = new JwtStrategy(SECRET, new TokenAccounts(users, adminPolicy));
+    const other = new JwtStrategy(
+      'another-secret-long-enough-for-the-tests-0123',
+      new TokenAccounts(users, adminPolicy),
+    );
     const token = sign();
     await expect(authenticate(mine, token)).resolves.toHaveProperty('success');
     await expect(authenticate(other, token)).resolves.toHaveProperty('fail');
   });
 
   it('fails a remembered token whose account has signed out everywhere since', async () => {
-    const strategy = new JwtStrategy(SECRET, users, adminPolicy);
+    const strategy = new JwtStrategy(SECRET, new TokenAccounts(users, adminPolicy));
     const token = sign();
     await authenticate(strategy, token);
     findById.mockResolvedValueOnce({ ...user, token_version: 1 });

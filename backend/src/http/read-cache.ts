@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ReaderReplyBase } from '../reader-state/reader-overlay';
 
 /**
  * Visitors' API reads answered from memory. Most of a community's traffic is people without a
@@ -14,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  */
 export class ReadCache {
   private generation = 0;
+  private personalGeneration = 0;
   private readonly entries = new Map<string, CachedReply>();
   private bytes = 0;
 
@@ -30,6 +32,18 @@ export class ReadCache {
   /** Changes whenever a write starts or ends: a reply built across a change is not kept. */
   get version(): number {
     return this.generation;
+  }
+
+  /**
+   * Changes whenever a write no visitor sees (INVISIBLE_TO_VISITORS: a bookmark, a mute…) starts
+   * or ends: a signed-in reader's reply built across one is not shared (signed-in-read-cache.ts).
+   */
+  get personalVersion(): number {
+    return this.personalGeneration;
+  }
+
+  personalChange(): void {
+    this.personalGeneration += 1;
   }
 
   invalidate(): void {
@@ -73,6 +87,11 @@ export interface CachedReply {
   etag: string;
   contentType: string;
   storedAt: number;
+  /**
+   * The reply parsed for signed-in readers' copies (signed-in-read-cache.ts), made at the first
+   * such read; null when it cannot serve them.
+   */
+  readerBase?: ReaderReplyBase | null;
 }
 
 /** The reads whose reply is the same for every visitor (not health, which must look each time). */
@@ -98,12 +117,19 @@ const INVISIBLE_TO_VISITORS = /^\/api\/(bookmark|unbookmark|mute|unmute|unblock)
 export function registerReadCache(fastify: FastifyInstance, cache: ReadCache): void {
   if (!cache.enabled) return;
   const builtAt = new WeakMap<FastifyRequest, number>();
-  const isWrite = (request: FastifyRequest) =>
-    request.method !== 'GET' && request.method !== 'HEAD' && !INVISIBLE_TO_VISITORS.test(request.url);
+  const changes = (request: FastifyRequest): 'none' | 'personal' | 'shared' => {
+    if (request.method === 'GET' || request.method === 'HEAD') return 'none';
+    return INVISIBLE_TO_VISITORS.test(request.url) ? 'personal' : 'shared';
+  };
+  const invalidateFor = (request: FastifyRequest): boolean => {
+    const change = changes(request);
+    if (change === 'shared') cache.invalidate();
+    else if (change === 'personal') cache.personalChange();
+    return change !== 'none';
+  };
 
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
-    if (isWrite(request)) {
-      cache.invalidate();
+    if (invalidateFor(request)) {
       done();
       return;
     }
@@ -131,7 +157,7 @@ export function registerReadCache(fastify: FastifyInstance, cache: ReadCache): v
   });
 
   fastify.addHook('onResponse', (request: FastifyRequest, _reply: FastifyReply, done) => {
-    if (isWrite(request)) cache.invalidate();
+    invalidateFor(request);
     done();
   });
 }

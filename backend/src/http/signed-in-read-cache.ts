@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthUser } from '../auth/auth-user';
+import {
+  baseOf,
+  type ReaderReplyBase,
+  readerReply,
+  type ReplyShape,
+  SHAPE_OF_ROUTE,
+  toSharedReply,
+} from '../reader-state/reader-overlay';
+import type { ReaderStateService } from '../reader-state/reader-state.service';
+import type { CachedReply, ReadCache } from './read-cache';
+
+/** Signed-in entries live beside the visitors' in one cache, under keys no URL can start with. */
+const SIGNED_IN = '\u0000';
+
+/** Feeds whose posts are picked for the reader (whom they follow, their tags): one entry each. */
+const READER_FEEDS = new Set(['following', 'tags']);
+
+interface Pending {
+  key: string;
+  shape: ReplyShape;
+  compact: boolean;
+  version: number;
+  personalVersion: number;
+}
+
+/**
+ * Signed-in members' reads from memory (docs/decisions/051-signed-in-read-cache.md). Most page
+ * views are members', and a reply for a member without personal filters is a visitor's reply plus
+ * their own likes and bookmarks: the reply is kept once, parsed, and each member's copy adds
+ * theirs from one indexed statement (reader-state.repository.ts), before Nest runs.
+ *
+ * - Which reads: the routes of reader-overlay.ts (feeds, a post, its conversation, top posts, a
+ *   user's posts, a profile), GET, with a token verified before, for a member (role user) who
+ *   mutes, blocks and mutes tags of no one; any other request goes to Nest as before.
+ * - The reply kept: a visitor's (the read cache's entry for the URL), or one Nest built for a
+ *   member with the member's likes and bookmarks taken out. A reply with anything removed by the
+ *   moderators in it is never used (its author sees it whole). The following and tags feeds pick
+ *   posts for their reader: kept per reader.
+ * - Never stale for a write through this instance: the read cache empties on every write and
+ *   keeps nothing built across one; a write no visitor sees (a bookmark, a mute) changes a second
+ *   version, so nothing built across it is shared either. Several instances: OwnWriteMarks.
+ */
+export function registerSignedInReadCache(
+  fastify: FastifyInstance,
+  cache: ReadCache,
+  readers: ReaderStateService,
+): void {
+  if (!cache.enabled) return;
+  const pending = new WeakMap<FastifyRequest, Pending>();
+
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET' || request.headers.authorization === undefined) return;
+    const shape = SHAPE_OF_ROUTE[request.routeOptions.url ?? ''];
+    if (shape === undefined) return;
+    const version = cache.version;
+    const personalVersion = cache.personalVersion;
+    const reader = await readers.cacheableReader(request.headers.authorization);
+    if (!reader) return;
+    const query = request.query as Record<string, unknown>;
+    const compact = query.view === 'compact';
+    const perReader = shape === 'posts' && READER_FEEDS.has(String(query.feed));
+    const key = perReader ? `${SIGNED_IN}${reader.id}${SIGNED_IN}${request.url}` : `${SIGNED_IN}${request.url}`;
+    const entry = cache.get(key) ?? (perReader ? undefined : cache.get(request.url));
+    const base = entry ? baseFor(entry, shape, compact) : null;
+    const state = await readers.stateAmong(reader.id, base?.postIds ?? []);
+    if (state.filters) return;
+    if (!entry || !base) {
+      pending.set(request, { key, shape, compact, version, personalVersion });
+      return;
+    }
+    sendOwnCopy(reply, entry, readerReply(base, reader.id, state));
+    return reply;
+  });
+
+  fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+    const wanted = pending.get(request);
+    if (
+      wanted !== undefined &&
+      reply.statusCode === 200 &&
+      typeof payload === 'string' &&
+      wanted.version === cache.version &&
+      wanted.personalVersion === cache.personalVersion
+    ) {
+      const shared = toSharedReply(payload, wanted.shape, wanted.compact);
+      if (shared) {
+        const contentType = String(reply.getHeader('content-type'));
+        const body = Buffer.from(shared.text);
+        cache.set(wanted.key, { body, etag: weakEtag(body), contentType, readerBase: shared.base }, wanted.version);
+      }
+    }
+    done(null, payload);
+  });
+
+  if (readers.marksShared) {
+    // Several instances: a member's write marks them before its reply goes out (OwnWriteMarks).
+    fastify.addHook('onSend', async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+      const user = (request as FastifyRequest & { user?: AuthUser | null }).user;
+      if (request.method !== 'GET' && request.method !== 'HEAD' && user) await readers.wrote(user.id);
+      return payload;
+    });
+  }
+}
+
+function baseFor(entry: CachedReply, shape: ReplyShape, compact: boolean): ReaderReplyBase | null {
+  if (entry.readerBase === undefined) entry.readerBase = baseOf(entry.body.toString(), shape, compact);
+  return entry.readerBase;
+}
+
+function sendOwnCopy(reply: FastifyReply, entry: CachedReply, own: string | null): void {
+  void reply.header('content-type', entry.contentType);
+  if (own === null) {
+    void reply.header('etag', entry.etag).send(entry.body);
+    return;
+  }
+  const body = Buffer.from(own);
+  void reply.header('etag', weakEtag(body)).send(body);
+}
+
+/** As conditional-get.ts tags a reply: the hash of its JSON. */
+function weakEtag(body: Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
