@@ -14,8 +14,11 @@ import { startTestAppOn, type TestApp } from './support/test-app';
 
 jest.setTimeout(120_000);
 
-/** Statements the last request ran: a reply from memory runs two (the account, the reader's state). */
-const FROM_MEMORY_STATEMENTS = 2;
+/**
+ * A reply from memory runs at most one statement (the account and the reader's state), none
+ * when nothing was written since that reader's last one.
+ */
+const FROM_MEMORY_STATEMENTS = 1;
 
 interface Instance {
   app: TestApp;
@@ -44,8 +47,9 @@ async function read(instance: Instance, path: string, reader?: TestUser) {
  */
 async function fromMemory(instance: Instance, path: string, reader: TestUser): Promise<number> {
   let statements = 0;
-  for (let attempt = 0; attempt < 5 && statements !== FROM_MEMORY_STATEMENTS; attempt += 1) {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
     statements = (await read(instance, path, reader)).statements;
+    if (statements <= FROM_MEMORY_STATEMENTS) return FROM_MEMORY_STATEMENTS;
   }
   return statements;
 }
@@ -223,6 +227,11 @@ describe('the signed-in read cache on one instance', () => {
     expect(postIn(await same(feed))).toMatchObject({ likes: [alice.id] });
     await put('/api/unfollow', { unfollowId: author.id });
     expect((await same(following)).posts).toEqual([]);
+    // Signed out everywhere: the old token reads as a visitor's at once (the routes take no token as a visitor).
+    await cached.app.http.post('/api/logout-all').set('Authorization', alice.auth).expect(200);
+    const old = await read(cached, feed, alice);
+    expect(old.text).toBe((await read(fresh, feed)).text);
+    expect(old.text).not.toContain(`"likes":["${alice.id}"]`);
   });
 });
 
@@ -266,6 +275,6 @@ describe('the signed-in read cache on two instances behind a balancer (REDIS_URL
       commentsCount: 1,
     });
     // Another member's page may stay as instance A cached it (READ_CACHE_TTL_MS), as a visitor's does.
-    expect((await read(a, path, other)).statements).toBe(FROM_MEMORY_STATEMENTS);
+    expect((await read(a, path, other)).statements).toBeLessThanOrEqual(FROM_MEMORY_STATEMENTS);
   });
 });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AdminPolicy } from '../admin/admin-policy';
+import type { UserRow } from '../database/database.types';
 import { UsersRepository } from '../users/users.repository';
 import type { AuthUser } from './auth-user';
 import { TOKEN_LIFETIME_SECONDS, type TokenPayload } from './token-payload';
@@ -35,13 +36,13 @@ export class TokenAccounts {
   ) {}
 
   /**
-   * The account of a token verified before and still in date, without verifying anything: null
-   * when the token was never verified here (the caller lets passport-jwt do it), false when it
-   * was but its account no longer accepts it.
+   * The payload of a token verified before and still in date, without verifying anything, and
+   * the account id it names: null when the token was never verified here (the caller lets
+   * passport-jwt do it) or names no account.
    */
-  async ofVerifiedToken(token: string): Promise<AuthUser | false | null> {
-    const payload = this.verifiedTokens.get(token);
-    return payload === undefined ? null : this.accountOf(payload);
+  verifiedPayload(token: string): { payload: ReceivedPayload; userId: string } | null {
+    const payload = this.verifiedTokens.get(token) as ReceivedPayload | undefined;
+    return payload !== undefined && typeof payload.sub === 'string' ? { payload, userId: payload.sub } : null;
   }
 
   /**
@@ -49,13 +50,21 @@ export class TokenAccounts {
    * device (a raised token_version) counts at once.
    */
   async accountOf(payload: ReceivedPayload): Promise<AuthUser | false> {
+    if (typeof payload.sub !== 'string') return false;
+    return this.accountFrom(payload, await this.users.findById(payload.sub));
+  }
+
+  /** The same with the account already read (by the caller's own statement): false if it refuses the token. */
+  accountFrom(payload: ReceivedPayload, user: TokenAccount | undefined): AuthUser | false {
     // jsonwebtoken checks exp only when there is one; every token we issue has one.
     if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return false;
     // No `ver`: signed before token versions existed, which is version 0 (deploying logs nobody out).
     const version = payload.ver ?? 0;
     if (typeof version !== 'number') return false;
-    const user = await this.users.findById(payload.sub);
-    if (!user || user.token_version !== version) return false;
+    if (!user || user.id !== payload.sub || Number(user.token_version) !== version) return false;
     return { id: user.id, userName: user.user_name, role: this.adminPolicy.roleOf(user) };
   }
 }
+
+/** What of an account decides whether it accepts a token, and who it is. */
+export type TokenAccount = Pick<UserRow, 'id' | 'user_name' | 'role' | 'token_version'>;

@@ -57,16 +57,17 @@ export function registerSignedInReadCache(
     if (shape === undefined) return;
     const version = cache.version;
     const personalVersion = cache.personalVersion;
-    const reader = await readers.cacheableReader(request.headers.authorization);
-    if (!reader) return;
+    const claimed = await readers.claimedReader(request.headers.authorization);
+    if (!claimed) return;
     const query = request.query as Record<string, unknown>;
     const compact = query.view === 'compact';
     const perReader = shape === 'posts' && READER_FEEDS.has(String(query.feed));
-    const key = perReader ? `${SIGNED_IN}${reader.id}${SIGNED_IN}${request.url}` : `${SIGNED_IN}${request.url}`;
+    const key = perReader ? `${SIGNED_IN}${claimed.userId}${SIGNED_IN}${request.url}` : `${SIGNED_IN}${request.url}`;
     const entry = cache.get(key) ?? (perReader ? undefined : cache.get(request.url));
     const base = entry ? baseFor(entry, shape, compact) : null;
-    const state = await readers.stateAmong(reader.id, base?.postIds ?? []);
-    if (state.filters) return;
+    const found = await readers.readerAmong(claimed, base?.postIds ?? [], { version, personalVersion });
+    if (!found) return;
+    const { reader, state } = found;
     if (!entry || !base) {
       pending.set(request, { key, shape, compact, version, personalVersion });
       return;

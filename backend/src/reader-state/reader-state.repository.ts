@@ -3,9 +3,12 @@ import { sql } from 'kysely';
 import { DATABASE } from '../database/database.tokens';
 import type { Db } from '../database/database.types';
 import { PreparedQuery } from '../database/prepared-query';
+import type { TokenAccount } from '../auth/token-accounts';
 
 /** What a signed-in reader's own state is among the posts of one cached reply. */
 export interface ReaderState {
+  /** Their account as it is now (undefined: gone), for the token's checks (TokenAccounts). */
+  account: TokenAccount | undefined;
   /**
    * The reader mutes a user or a tag, or blocks someone: their replies are not a visitor's plus
    * likes and bookmarks (lists leave muted posts out, comments carry `muted`, a profile `viewer`),
@@ -16,11 +19,17 @@ export interface ReaderState {
   bookmarked: Set<string>;
 }
 
-type Row = { kind: string; post_id: string };
+/**
+ * One row per fact: 'a' the account (role in post_id, user_name in name, token_version in
+ * version), 'f' personal filters, 'l' a liked post, 'b' a saved post.
+ */
+type Row = { kind: string; post_id: string | null; name: string | null; version: number | null };
 
 /**
- * The cached signed-in read's one statement (docs/decisions/051-signed-in-read-cache.md): whether
- * the reader has personal filters, and which of a reply's posts they like and saved. Each part
+ * The cached signed-in read's one statement (docs/decisions/051-signed-in-read-cache.md): the
+ * reader's account (what the JWT strategy reads on every request), whether they have personal
+ * filters, and which of a reply's posts they like and saved; one statement, not four, because
+ * the statement's own cost (a read transaction, the driver) was most of a cached read. Each part
  * probes a primary key or the user's own few rows: likes (user_id, post_id) through
  * likes_user_idx, bookmarks' primary key (user_id, post_id), mutes' and blocks' (user_id, other_id),
  * tag_prefs (user_id, tag).
@@ -34,11 +43,18 @@ export class ReaderStateRepository {
 
   async stateAmong(userId: string, postIds: readonly string[]): Promise<ReaderState> {
     const rows = await this.queryFor(postIds.length).rows(this.db, paramsOf(userId, postIds));
-    const state: ReaderState = { filters: false, liked: new Set(), bookmarked: new Set() };
+    const state: ReaderState = { account: undefined, filters: false, liked: new Set(), bookmarked: new Set() };
     for (const row of rows) {
-      if (row.kind === 'f') state.filters = true;
-      else if (row.kind === 'l') state.liked.add(row.post_id);
-      else state.bookmarked.add(row.post_id);
+      if (row.kind === 'a') {
+        state.account = {
+          id: userId,
+          role: row.post_id ?? '',
+          user_name: row.name ?? '',
+          token_version: Number(row.version),
+        };
+      } else if (row.kind === 'f') state.filters = true;
+      else if (row.kind === 'l') state.liked.add(row.post_id ?? '');
+      else state.bookmarked.add(row.post_id ?? '');
     }
     return state;
   }
@@ -48,8 +64,23 @@ export class ReaderStateRepository {
     if (!query) {
       query = new PreparedQuery((ex, p: Record<string, string>) => {
         const ids = Array.from({ length: count }, (_, index) => p[`post${index}`]);
+        const none = { name: sql<string | null>`null`.as('name'), version: sql<number | null>`null`.as('version') };
+        const account = ex
+          .selectFrom('users')
+          .select([
+            sql<string>`'a'`.as('kind'),
+            sql<string | null>`users.role`.as('post_id'),
+            sql<string | null>`users.user_name`.as('name'),
+            sql<number | null>`users.token_version`.as('version'),
+          ])
+          .where('users.id', '=', p.user);
         const filters = ex
-          .selectNoFrom(() => [sql<string>`'f'`.as('kind'), sql<string>`''`.as('post_id')])
+          .selectNoFrom(() => [
+            sql<string>`'f'`.as('kind'),
+            sql<string | null>`''`.as('post_id'),
+            none.name,
+            none.version,
+          ])
           .where((eb) =>
             eb.or([
               eb.exists(eb.selectFrom('mutes').select('mutes.user_id').where('mutes.user_id', '=', p.user)),
@@ -63,19 +94,20 @@ export class ReaderStateRepository {
               ),
             ]),
           );
-        if (count === 0) return filters;
-        return filters
+        const accountAndFilters = account.unionAll(filters);
+        if (count === 0) return accountAndFilters;
+        return accountAndFilters
           .unionAll(
             ex
               .selectFrom('likes')
-              .select([sql<string>`'l'`.as('kind'), 'likes.post_id'])
+              .select([sql<string>`'l'`.as('kind'), 'likes.post_id', none.name, none.version])
               .where('likes.user_id', '=', p.user)
               .where('likes.post_id', 'in', ids),
           )
           .unionAll(
             ex
               .selectFrom('bookmarks')
-              .select([sql<string>`'b'`.as('kind'), 'bookmarks.post_id'])
+              .select([sql<string>`'b'`.as('kind'), 'bookmarks.post_id', none.name, none.version])
               .where('bookmarks.user_id', '=', p.user)
               .where('bookmarks.post_id', 'in', ids),
           );
