@@ -49,7 +49,7 @@ describe('the read cache for visitors', () => {
     expect(again.statements).toBe(0);
   });
 
-  it('never serves or keeps a reply for a reader with a token (compact marks their likes)', async () => {
+  it("never gives a visitor a member's likes, nor a member a visitor's copy without theirs (compact marks them)", async () => {
     await t.http.put('/api/like').set('Authorization', reader.auth).send({ postId: post._id }).expect(200);
     await read(`/api/posts/${post._id}?view=compact`); // a visitor's copy is kept
     const mine = await read(`/api/posts/${post._id}?view=compact`, { Authorization: reader.auth });

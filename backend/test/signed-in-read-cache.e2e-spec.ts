@@ -6,7 +6,7 @@ import { createServerData, type ServerData } from './support/server-process';
 import { startTestAppOn, type TestApp } from './support/test-app';
 
 /**
- * Signed-in members' reads from memory (docs/decisions/051-signed-in-read-cache.md): a member's
+ * Signed-in members' reads from memory (docs/decisions/053-signed-in-read-cache.md): a member's
  * reply is a shared one plus their own likes and bookmarks. What a member reads must be, byte
  * for byte, what Nest builds for them; never another reader's state; never older than their own
  * last write, on one instance and on several behind a balancer (REDIS_URL).

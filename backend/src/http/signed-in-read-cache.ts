@@ -27,7 +27,7 @@ interface Pending {
 }
 
 /**
- * Signed-in members' reads from memory (docs/decisions/051-signed-in-read-cache.md). Most page
+ * Signed-in members' reads from memory (docs/decisions/053-signed-in-read-cache.md). Most page
  * views are members', and a reply for a member without personal filters is a visitor's reply plus
  * their own likes and bookmarks: the reply is kept once, parsed, and each member's copy adds
  * theirs from one indexed statement (reader-state.repository.ts), before Nest runs.

@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../config/config.module';
 
 /**
  * "This reader wrote a moment ago", for the signed-in read cache of several instances
- * (docs/decisions/051-signed-in-read-cache.md). One instance empties its cache on every write it
+ * (docs/decisions/053-signed-in-read-cache.md). One instance empties its cache on every write it
  * serves, so a reader's next read there is never older than their write; but a page another
  * instance cached a second before that write would be. A mark, set before the write's reply goes
  * out and living as long as a cached page can (READ_CACHE_TTL_MS, plus a second for clocks and

@@ -19,7 +19,7 @@ const MAX_READERS = 10_000;
  * What one statement told about a reader (account, filters, likes and bookmarks among the posts
  * asked so far), kept until anything is written through this instance (the read cache's
  * versions change) and at most as long as a cached reply lives: a member reading page after page
- * costs no statement until something changes (docs/decisions/051-signed-in-read-cache.md).
+ * costs no statement until something changes (docs/decisions/053-signed-in-read-cache.md).
  * A change made outside this process (`npm run admin`, another instance's write of someone else)
  * shows within the same lifetime as in the read cache; a reader's own write on another instance
  * is covered by OwnWriteMarks. Bounded: past 10,000 readers the oldest memo goes.

@@ -1,7 +1,7 @@
 import type { ReaderState } from './reader-state.repository';
 
 /**
- * The replies the signed-in read cache serves (docs/decisions/051-signed-in-read-cache.md), by
+ * The replies the signed-in read cache serves (docs/decisions/053-signed-in-read-cache.md), by
  * Fastify route, and what in each depends on a reader without personal filters (no mutes, no
  * muted tags, no blocks; a member, not a moderator):
  *

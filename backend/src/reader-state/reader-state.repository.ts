@@ -26,7 +26,7 @@ export interface ReaderState {
 type Row = { kind: string; post_id: string | null; name: string | null; version: number | null };
 
 /**
- * The cached signed-in read's one statement (docs/decisions/051-signed-in-read-cache.md): the
+ * The cached signed-in read's one statement (docs/decisions/053-signed-in-read-cache.md): the
  * reader's account (what the JWT strategy reads on every request), whether they have personal
  * filters, and which of a reply's posts they like and saved; one statement, not four, because
  * the statement's own cost (a read transaction, the driver) was most of a cached read. Each part

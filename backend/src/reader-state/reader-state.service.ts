@@ -14,7 +14,7 @@ interface Claimed {
 
 /**
  * Who a signed-in read is for and what of theirs it shows, for the signed-in read cache
- * (http/signed-in-read-cache.ts, docs/decisions/051-signed-in-read-cache.md).
+ * (http/signed-in-read-cache.ts, docs/decisions/053-signed-in-read-cache.md).
  */
 @Injectable()
 export class ReaderStateService {
