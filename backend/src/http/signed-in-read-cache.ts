@@ -50,6 +50,7 @@ export function registerSignedInReadCache(
 ): void {
   if (!cache.enabled) return;
   const pending = new WeakMap<FastifyRequest, Pending>();
+  const profileCopies = new WeakMap<ReaderReplyBase, { body: Buffer; etag: string }>();
 
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' || request.headers.authorization === undefined) return;
@@ -72,7 +73,20 @@ export function registerSignedInReadCache(
       pending.set(request, { key, shape, compact, version, personalVersion });
       return;
     }
-    sendOwnCopy(reply, entry, readerReply(base, reader.id, state));
+    if (base.shape !== 'profile') {
+      sendOwnCopy(reply, entry, readerReply(base, reader.id, state));
+      return reply;
+    }
+    // A profile reads the same for every member but its owner: made once per cached reply.
+    const own = readerReply(base, reader.id, state);
+    if (own === null) {
+      sendOwnCopy(reply, entry, null);
+      return reply;
+    }
+    let copy = profileCopies.get(base);
+    if (!copy) profileCopies.set(base, (copy = { body: Buffer.from(own), etag: '' }));
+    copy.etag ||= weakEtag(copy.body);
+    void reply.header('content-type', entry.contentType).header('etag', copy.etag).send(copy.body);
     return reply;
   });
 

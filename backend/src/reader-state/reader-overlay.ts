@@ -32,6 +32,8 @@ export interface ReaderReplyBase {
   compact: boolean;
   reply: Record<string, unknown>;
   postIds: string[];
+  /** A profile as every member but its owner reads it, made at the first such read. */
+  withViewer?: string;
 }
 
 interface PostLike {
@@ -80,7 +82,7 @@ export function readerReply(base: ReaderReplyBase, readerId: string, state: Read
   if (base.shape === 'profile') {
     const user = base.reply.user as { _id?: unknown } | undefined;
     if (user?._id === readerId) return null;
-    return JSON.stringify({ ...base.reply, viewer: { blocks: false, mutes: false } });
+    return (base.withViewer ??= JSON.stringify({ ...base.reply, viewer: { blocks: false, mutes: false } }));
   }
   if (state.liked.size === 0 && state.bookmarked.size === 0) return null;
   const own = (post: PostLike): PostLike => {
