@@ -239,6 +239,69 @@ describe('the read cache for visitors', () => {
       changed: (body: { posts: Post[] }) => body.posts.map((p) => p.commentsCount),
     },
     {
+      name: 'a like, in the hot feed (it ranks by likes)',
+      read: () => '/api/posts?feed=hot&view=compact',
+      setup: async () => {
+        liker = await createUser(t);
+      },
+      write: () => t.http.put('/api/like').set('Authorization', liker.auth).send({ postId: post._id }).expect(200),
+      changed: (body: { posts: Post[] }) => body.posts.map((p) => p.likesCount),
+    },
+    {
+      name: 'a like, in the top posts',
+      read: () => '/api/top-posts',
+      setup: async () => {
+        liker = await createUser(t);
+      },
+      write: () => t.http.put('/api/like').set('Authorization', liker.auth).send({ postId: post._id }).expect(200),
+      changed: (body: { posts: { likesCount: number }[] }) => body.posts.map((p) => p.likesCount),
+    },
+    {
+      name: 'an unlike',
+      read: () => `/api/posts/${post._id}?view=compact`,
+      setup: async () => {
+        liker = await createUser(t);
+        await t.http.put('/api/like').set('Authorization', liker.auth).send({ postId: post._id }).expect(200);
+      },
+      write: () => t.http.put('/api/unlike').set('Authorization', liker.auth).send({ postId: post._id }).expect(200),
+      changed: (body: { post: Post }) => body.post.likesCount,
+    },
+    {
+      name: 'a comment, in the conversation (the post is named by the URL only)',
+      read: () => `/api/posts/${post._id}/comments`,
+      write: () =>
+        t.http
+          .put('/api/comment')
+          .set('Authorization', reader.auth)
+          .send({ postId: post._id, text: 'more' })
+          .expect(200),
+      changed: (body: { comments: { text: string }[] }) => body.comments.map((c) => c.text),
+    },
+    {
+      name: "a comment's edit, in the conversation",
+      read: () => `/api/posts/${post._id}/comments`,
+      setup: async () => {
+        await t.http
+          .put('/api/comment')
+          .set('Authorization', reader.auth)
+          .send({ postId: post._id, text: 'typo' })
+          .expect(200);
+      },
+      write: async () => {
+        const comments = (await t.http.get(`/api/posts/${post._id}/comments`)).body.comments as {
+          _id: string;
+          text: string;
+        }[];
+        const mine = comments.find((c) => c.text === 'typo');
+        await t.http
+          .put(`/api/comment/${post._id}/${mine?._id}`)
+          .set('Authorization', reader.auth)
+          .send({ text: 'fixed' })
+          .expect(200);
+      },
+      changed: (body: { comments: { text: string }[] }) => body.comments.map((c) => c.text),
+    },
+    {
       name: 'a new post',
       read: () => `/api/userposts/${author.id}`,
       write: () => createPost(t, author),
@@ -325,6 +388,50 @@ describe('the read cache for visitors', () => {
     const after = await read(path());
     expect(after.statements).toBeGreaterThan(0);
     expect(changed(after.response.body as never)).not.toEqual(changed(before.response.body as never));
+  });
+});
+
+describe('the read cache and the frequent writes (a like, a comment)', () => {
+  let t: TestApp;
+  let statements = 0;
+
+  beforeAll(async () => {
+    t = await startTestApp({ READ_CACHE_TTL_MS: '60000' }, () => (statements += 1));
+  });
+
+  afterAll(() => t.close());
+
+  it('keeps the replies a like or a comment does not change: lists without that post', async () => {
+    const author = await createUser(t);
+    const liker = await createUser(t);
+    const other = await createPost(t, author, { title: 'Not on the first page soon' });
+    for (let index = 0; index < 4; index += 1) await createPost(t, author);
+    const page = '/api/posts?limit=4&view=compact';
+    const read = async () => {
+      statements = 0;
+      const response = await t.http.get(page).expect(200);
+      return { body: response.body as { posts: Post[] }, statements };
+    };
+    await read();
+    expect((await read()).statements).toBe(0);
+    await t.http.put('/api/like').set('Authorization', liker.auth).send({ postId: other._id }).expect(200);
+    await t.http
+      .put('/api/comment')
+      .set('Authorization', liker.auth)
+      .send({ postId: other._id, text: 'x' })
+      .expect(200);
+    const after = await read();
+    expect(after.statements).toBe(0);
+    expect(after.body.posts.map((p) => p._id)).not.toContain(other._id);
+    // A like on a post of the page drops it.
+    await t.http
+      .put('/api/like')
+      .set('Authorization', liker.auth)
+      .send({ postId: after.body.posts[0]._id })
+      .expect(200);
+    const liked = await read();
+    expect(liked.statements).toBeGreaterThan(0);
+    expect(liked.body.posts[0].likesCount).toBe(1);
   });
 });
 

@@ -10,7 +10,7 @@ import {
   toSharedReply,
 } from '../reader-state/reader-overlay';
 import type { ReaderStateService } from '../reader-state/reader-state.service';
-import type { CachedReply, ReadCache } from './read-cache';
+import { type CachedReply, type ReadCache, scopeOfUrl } from './read-cache';
 
 /** Signed-in entries live beside the visitors' in one cache, under keys no URL can start with. */
 const SIGNED_IN = '\u0000';
@@ -103,7 +103,8 @@ export function registerSignedInReadCache(
       if (shared) {
         const contentType = String(reply.getHeader('content-type'));
         const body = Buffer.from(shared.text);
-        cache.set(wanted.key, { body, etag: weakEtag(body), contentType, readerBase: shared.base }, wanted.version);
+        const base = { body, etag: weakEtag(body), contentType, readerBase: shared.base };
+        cache.set(wanted.key, base, wanted.version, scopeOfUrl(request.url));
       }
     }
     done(null, payload);
