@@ -51,7 +51,8 @@ export async function signInReaders(baseUrl: string, summary: SeedSummary, wante
  * could, in no particular order, and warns about the others.
  */
 export async function signInNames(baseUrl: string, password: string, names: readonly string[]): Promise<Reader[]> {
-  const queue = [...new Set(names)].filter((name) => name.length > 0);
+  const queueOrder = [...new Set(names)].filter((name) => name.length > 0);
+  const queue = [...queueOrder];
   const readers: Reader[] = [];
   const failures: string[] = [];
   await Promise.all(
@@ -74,7 +75,9 @@ export async function signInNames(baseUrl: string, password: string, names: read
     }),
   );
   if (failures.length > 0) console.warn(`  ${failures.length} sign-ins failed, e.g. ${failures[0]}`);
-  return readers;
+  // In the order asked for (the sign-ins finish in any order): the same readers come first every run.
+  const order = new Map(queueOrder.map((name, index) => [name, index]));
+  return readers.sort((a, b) => (order.get(a.userName) ?? 0) - (order.get(b.userName) ?? 0));
 }
 
 /**
