@@ -173,6 +173,26 @@ function fire(spec: LoadSpec, duration: number, latencies: number[] | null): Pro
   });
 }
 
+/**
+ * GETs of `path` whose bearer token changes with every request, in turn over `tokens` (shared by
+ * all connections), so consecutive requests on one connection, and the connections at any
+ * moment, are different readers. autocannon calls setupRequest for each request it sends.
+ */
+export function rotatingTokens(path: string, tokens: readonly string[]): autocannon.Request[] {
+  let next = 0;
+  return [
+    {
+      method: 'GET',
+      path,
+      setupRequest: (request: autocannon.Request): autocannon.Request => {
+        const token = tokens[next % tokens.length];
+        next += 1;
+        return { ...request, path, headers: { ...request.headers, authorization: `Bearer ${token}` } };
+      },
+    },
+  ];
+}
+
 /** Nearest-rank percentile of an ascending array. */
 export function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;

@@ -14,7 +14,14 @@ import { type CounterCheck, checkCounters } from './counter-check';
 import { PROFILE_HOOK, ServerProfiler, summariseProfile } from './cpu-profile';
 import { type DataSet, REPO_ROOT, prepareDataSet } from './data-set';
 import { startLimitServer } from './limit-server';
-import { type AlternatingMeasurement, type LoadSpec, type Measurement, runAlternating, runLoad } from './load-runner';
+import {
+  type AlternatingMeasurement,
+  type LoadSpec,
+  type Measurement,
+  rotatingTokens,
+  runAlternating,
+  runLoad,
+} from './load-runner';
 import {
   type DialectReport,
   type Machine,
@@ -26,21 +33,37 @@ import {
 } from './report';
 import { RssSampler } from './rss-sampler';
 import {
+  AUTH_READERS,
+  DURING_WRITES_COMMENTS_PER_SECOND,
+  DURING_WRITES_LIKES_PER_SECOND,
+  DURING_WRITES_SCENARIO,
+  HEAVY_FOLLOWER_SCENARIOS,
   HOT_DEEP_PAGE_PATH,
-  type ReadScenario,
-  SCENARIO_NAMES,
-  tagDeepPagePath,
+  MIN_AUTH_READERS,
   NOTIFICATION_SCENARIOS,
   NOTIFICATIONS_HELD,
+  READER_SCENARIOS,
+  type ReadScenario,
+  SCENARIO_NAMES,
+  type ScenarioReaders,
+  TAG_FOLLOWER_SCENARIOS,
   WRITE_SCENARIOS,
+  forYouDuringWrites,
   readScenarios,
+  tagDeepPagePath,
 } from './scenarios';
+import { findReaderNames } from './bench-readers';
+import { type CodePost, ensureCodePost } from './code-post';
 import { ensureNotifications } from './notifications-data';
 import {
+  BackgroundWriter,
+  type BackgroundWrites,
+  type LikeState,
   type Reader,
   type WriteProblems,
   noProblems,
   pickWritePosts,
+  signInNames,
   signInReaders,
   writeRequests,
 } from './write-load';
@@ -138,20 +161,67 @@ async function benchDialect(options: BenchOptions, dialect: Dialect, machine: Ma
   try {
     const wanted = (name: string): boolean => !options.only || options.only.has(name);
     const writesWanted = WRITE_SCENARIOS.some(wanted);
-    let readers: Reader[] = [];
+    const duringWritesWanted = wanted(DURING_WRITES_SCENARIO);
     const notificationsWanted = NOTIFICATION_SCENARIOS.some(wanted);
-    if (writesWanted || wanted('for-you-auth') || wanted('tags-feed') || notificationsWanted) {
-      const count = writesWanted ? WRITERS : 1;
-      const started = Date.now();
-      readers = await signInReaders(server.baseUrl, dataSet.summary, count);
-      console.log(`Signed in ${readers.length} seeded users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const { landmarks } = dataSet.summary;
+    const started = Date.now();
+    // Writers (50, by the authors of the newest posts) double as the signed-in readers.
+    const readerCount = Math.max(
+      writesWanted || duringWritesWanted ? WRITERS : 0,
+      READER_SCENARIOS.some(wanted) ? AUTH_READERS : 0,
+      notificationsWanted ? 1 : 0,
+    );
+    const readers = readerCount > 0 ? await signInReaders(server.baseUrl, dataSet.summary, readerCount) : [];
+    const byName = new Map(readers.map((reader) => [reader.userName, reader]));
+    const signInMore = async (names: string[]): Promise<Reader[]> => {
+      const missing = names.filter((name) => !byName.has(name));
+      for (const reader of await signInNames(server.baseUrl, dataSet.summary.password, missing)) {
+        byName.set(reader.userName, reader);
+      }
+      return names.map((name) => byName.get(name)).filter((reader): reader is Reader => reader !== undefined);
+    };
+    const wantHeavy = HEAVY_FOLLOWER_SCENARIOS.some(wanted);
+    const wantTagFollowers = TAG_FOLLOWER_SCENARIOS.some(wanted);
+    const names =
+      wantHeavy || wantTagFollowers
+        ? await findReaderNames(dataSet, landmarks.heavyFollowerFollows, AUTH_READERS)
+        : { heavyFollowers: [], tagFollowers: [] };
+    const heavyFollowers = wantHeavy ? await signInMore(names.heavyFollowers) : [];
+    const tagFollowers = wantTagFollowers
+      ? await signInMore(
+          landmarks.signInUserFollowedTags.length > 0
+            ? [
+                landmarks.signInUserName,
+                ...names.tagFollowers.filter((name) => name !== landmarks.signInUserName),
+              ].slice(0, AUTH_READERS)
+            : names.tagFollowers,
+        )
+      : [];
+    if (byName.size > 0) {
+      console.log(
+        `Signed in ${byName.size} seeded users in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
+          `(${heavyFollowers.length} following ${landmarks.heavyFollowerFollows}, ${tagFollowers.length} following tags)`,
+      );
     }
-    const readerToken =
-      readers.find((reader) => reader.userName === dataSet.summary.landmarks.signInUserName)?.token ??
-      readers[0]?.token ??
-      null;
+    for (const [kind, list, scenarios] of [
+      ['signed-in readers', readers, READER_SCENARIOS],
+      ['users following 1,000', heavyFollowers, HEAVY_FOLLOWER_SCENARIOS],
+      ['tag followers', tagFollowers, TAG_FOLLOWER_SCENARIOS],
+    ] as const) {
+      if (scenarios.some(wanted) && list.length < MIN_AUTH_READERS) {
+        console.warn(
+          `  only ${list.length} ${kind} (wanted ≥ ${MIN_AUTH_READERS}): ${scenarios.join(', ')} spread over fewer`,
+        );
+      }
+    }
+    const reader = readers.find((candidate) => candidate.userName === landmarks.signInUserName);
+    const auth: ScenarioReaders = {
+      readers: readers.slice(0, AUTH_READERS).map((one) => one.token),
+      heavyFollowers: heavyFollowers.map((one) => one.token),
+      tagFollowers: tagFollowers.map((one) => one.token),
+      notificationsReader: (reader ?? readers[0])?.token ?? null,
+    };
 
-    const reader = readers.find((candidate) => candidate.userName === dataSet.summary.landmarks.signInUserName);
     if (notificationsWanted && reader) {
       const started = Date.now();
       const written = await ensureNotifications(dataSet, reader.userId, NOTIFICATIONS_HELD);
@@ -160,24 +230,48 @@ async function benchDialect(options: BenchOptions, dialect: Dialect, machine: Ma
       );
     }
 
+    let codePost: CodePost | string = 'not wanted';
+    if (wanted('post-auth')) {
+      codePost = await ensureCodePost(server.baseUrl, dataSet, [landmarks.viralPostId, landmarks.manyCommentsPostId]);
+      if (typeof codePost !== 'string') {
+        console.log(
+          `post-auth reads post ${codePost.id}${codePost.written ? ' (its Markdown article written now)' : ''}`,
+        );
+      }
+    }
+
     const deepCursors = {
       hot: await deepCursor(server.baseUrl, HOT_DEEP_PAGE_PATH),
-      tag: dataSet.summary.landmarks.popularTag
-        ? await deepCursor(server.baseUrl, tagDeepPagePath(dataSet.summary))
-        : null,
+      tag: landmarks.popularTag ? await deepCursor(server.baseUrl, tagDeepPagePath(dataSet.summary)) : null,
     };
-    for (const scenario of readScenarios(dataSet.summary, options.sizes, readerToken, deepCursors)) {
+    for (const scenario of readScenarios(dataSet.summary, options.sizes, auth, deepCursors, codePost)) {
       if (wanted(scenario.name)) rows.push(await runRead(context, scenario));
     }
 
-    if (writesWanted) {
+    if (writesWanted || duringWritesWanted) {
       const postIds = await pickWritePosts(server.baseUrl, dataSet.summary, options.sizes.posts, readers);
       writeProblems = noProblems();
+      // Shared by every write phase: a pair one phase liked, the next one unlikes.
+      const liked: LikeState = new Map();
+      if (duringWritesWanted) {
+        const writer = new BackgroundWriter(
+          server.baseUrl,
+          readers,
+          postIds,
+          DURING_WRITES_LIKES_PER_SECOND,
+          DURING_WRITES_COMMENTS_PER_SECOND,
+          writeProblems,
+          liked,
+        );
+        rows.push(await runRead(context, forYouDuringWrites(), writer));
+      }
       for (const [name, commentEvery] of [
         ['like-toggle', 0],
         ['write-mix', COMMENT_EVERY],
       ] as const) {
-        if (wanted(name)) rows.push(await runWrite(context, name, readers, postIds, commentEvery, writeProblems));
+        if (wanted(name)) {
+          rows.push(await runWrite(context, name, readers, postIds, commentEvery, writeProblems, liked));
+        }
       }
       counters = await checkCounters(server.baseUrl, dataSet, postIds);
       console.log(`counters exact: ${counters.exact ? 'yes' : 'no'} (${counters.mismatches} mismatches)`);
@@ -209,6 +303,7 @@ async function benchDialect(options: BenchOptions, dialect: Dialect, machine: Ma
       warmupSeconds: options.warmup,
       rounds: options.rounds,
       readCache: process.env.READ_CACHE_TTL_MS?.trim() === '0' ? 'off' : 'on',
+      only: options.only ? [...options.only] : undefined,
     },
     serverMaxRssMb: Math.round(rss.maxMb * 10) / 10,
     rssSamples: rss.sampleCount,
@@ -219,7 +314,7 @@ async function benchDialect(options: BenchOptions, dialect: Dialect, machine: Ma
     cpuProfiles: context.profiles,
     wallSeconds: Math.round((Date.now() - startedAt) / 1000),
   };
-  return { ...partial, targets: evaluateTargets(partial) };
+  return { ...partial, targets: evaluateTargets(partial, SCENARIO_NAMES) };
 }
 
 function emptyRow(name: string, method: string, path: string): ScenarioRow {
@@ -238,18 +333,20 @@ function emptyRow(name: string, method: string, path: string): ScenarioRow {
   };
 }
 
-async function runRead(context: RunContext, scenario: ReadScenario): Promise<ScenarioRow> {
-  const { server, options } = context;
-  const row = emptyRow(scenario.name, 'GET', scenario.path);
-  if (scenario.skip) {
-    console.log(`- ${scenario.name}: skipped (${scenario.skip})`);
-    return { ...row, outcome: 'skipped', note: scenario.skip };
-  }
+interface FetchedReply {
+  body: Buffer;
+  contentType: string;
+  parsed: unknown;
+  problem: string | null;
+}
+
+/** One reply as the load will get it, checked by the scenario. */
+async function fetchReply(url: string, scenario: ReadScenario, token?: string): Promise<FetchedReply> {
   // The load client asks for no compression, so neither does this: the limit server must send
   // the very bytes the real server sends under load.
-  const reply = await fetch(server.baseUrl + scenario.path, {
-    headers: { ...scenario.headers, 'accept-encoding': 'identity' },
-  });
+  const headers: Record<string, string> = { ...scenario.headers, 'accept-encoding': 'identity' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const reply = await fetch(url, { headers });
   const body = Buffer.from(await reply.arrayBuffer());
   const contentType = reply.headers.get('content-type') ?? 'application/json';
   let problem: string | null = null;
@@ -263,6 +360,34 @@ async function runRead(context: RunContext, scenario: ReadScenario): Promise<Sce
       problem = `not JSON (${contentType})`;
     }
   }
+  return { body, contentType, parsed, problem };
+}
+
+/**
+ * Measures a read against the real and the limit server. With `writer` (for-you-during-writes),
+ * the writer sends its writes from before the warm-ups until the last round ends.
+ */
+async function runRead(context: RunContext, scenario: ReadScenario, writer?: BackgroundWriter): Promise<ScenarioRow> {
+  const { server, options } = context;
+  const row = emptyRow(scenario.name, 'GET', scenario.path);
+  if (scenario.skip) {
+    console.log(`- ${scenario.name}: skipped (${scenario.skip})`);
+    return { ...row, outcome: 'skipped', note: scenario.skip };
+  }
+  const tokens = scenario.tokens ?? [];
+  const {
+    body,
+    contentType,
+    parsed,
+    problem: firstProblem,
+  } = await fetchReply(server.baseUrl + scenario.path, scenario, tokens[0]);
+  let problem = firstProblem;
+  // Every reader's reply must be right too, not only the one the limit server replays.
+  for (const [index, token] of tokens.entries()) {
+    if (problem || index === 0) continue;
+    const other = await fetchReply(server.baseUrl + scenario.path, scenario, token);
+    if (other.problem) problem = `reader ${index + 1} of ${tokens.length}: ${other.problem}`;
+  }
   if (problem) {
     console.log(`- ${scenario.name}: FAILED before load (${problem})`);
     return { ...row, outcome: 'failed', note: problem };
@@ -274,10 +399,13 @@ async function runRead(context: RunContext, scenario: ReadScenario): Promise<Sce
     duration: options.duration,
     warmup: options.warmup,
     headers: scenario.headers,
+    requests: tokens.length > 0 ? rotatingTokens(scenario.path, tokens) : undefined,
   };
   const limitServer = await startLimitServer(body, contentType);
   let compared: AlternatingMeasurement;
+  let writes: BackgroundWrites | null = null;
   const probe = serverProbe(context);
+  writer?.start();
   try {
     compared = await runAlternating(
       { ...spec, onMeasureStart: probe.start, onMeasureEnd: probe.end },
@@ -285,6 +413,7 @@ async function runRead(context: RunContext, scenario: ReadScenario): Promise<Sce
       options.rounds,
     );
   } finally {
+    if (writer) writes = await writer.stop();
     await limitServer.stop();
   }
   const real = await probe.finish(scenario.name, compared.first);
@@ -297,11 +426,17 @@ async function runRead(context: RunContext, scenario: ReadScenario): Promise<Sce
       ratio === null ? 'n/a' : `${(ratio * 100).toFixed(1)}%`
     } (rounds ${rounds}) | ${body.length} B`,
   );
+  const writesNote = writes ? `; ${describeWrites(writes)}` : '';
+  if (writes) console.log(`  ${describeWrites(writes)}`);
   return {
     ...row,
     note:
       scenario.describe(parsed) +
-      (scenario.connections ? `; ${scenario.connections} connection${scenario.connections === 1 ? '' : 's'}` : ''),
+      (tokens.length > 0 ? `; ${tokens.length} readers, one token per request in turn` : '') +
+      (scenario.connections ? `; ${scenario.connections} connection${scenario.connections === 1 ? '' : 's'}` : '') +
+      writesNote,
+    readers: tokens.length > 1 ? tokens.length : undefined,
+    backgroundWrites: writes ?? undefined,
     replyBytes: body.length,
     real,
     limit,
@@ -311,6 +446,14 @@ async function runRead(context: RunContext, scenario: ReadScenario): Promise<Sce
   };
 }
 
+function describeWrites(writes: BackgroundWrites): string {
+  return (
+    `writes beside it: ${writes.likesPerSecond.toFixed(1)} likes/s and ${writes.commentsPerSecond.toFixed(1)} comments/s ` +
+    `achieved (asked ${DURING_WRITES_LIKES_PER_SECOND} and ${DURING_WRITES_COMMENTS_PER_SECOND}) over ${writes.seconds.toFixed(1)} s, ` +
+    `${writes.failed} failed, ${writes.dropped} not sent`
+  );
+}
+
 async function runWrite(
   context: RunContext,
   name: string,
@@ -318,6 +461,7 @@ async function runWrite(
   postIds: string[],
   commentEvery: number,
   totals: WriteProblems,
+  liked: LikeState,
 ): Promise<ScenarioRow> {
   const { server, options } = context;
   const problems = noProblems();
@@ -328,7 +472,7 @@ async function runWrite(
     connections: options.connections,
     duration: options.duration,
     warmup: options.warmup,
-    requests: writeRequests(readers, postIds, commentEvery, problems),
+    requests: writeRequests(readers, postIds, commentEvery, problems, liked),
   });
   totals.replies += problems.replies;
   totals.replyBytes += problems.replyBytes;

@@ -1,5 +1,6 @@
 import type { SeedSizes } from '@techit/backend/seed/seed-generator';
 import { field, list } from '@techit/testkit/api-client';
+import { codePostProblem } from './code-post';
 import type { SeedSummary } from './data-set';
 
 /** A GET measured against the real server and against a limit server replaying its reply. */
@@ -8,6 +9,13 @@ export interface ReadScenario {
   name: string;
   path: string;
   headers?: Record<string, string>;
+  /**
+   * Issue 21's signed-in reads: bearer tokens of many readers, one per request in turn
+   * (load-runner.ts rotatingTokens), so a cache keyed by the reader would miss as it would in a
+   * community. The reply of every token is checked before the load; the limit server replays the
+   * first one's.
+   */
+  tokens?: string[];
   /** Why this scenario cannot run on this data set; null when it can. */
   skip: string | null;
   /** Checks the parsed reply is what the scenario means to measure; returns a problem or null. */
@@ -33,6 +41,11 @@ const LATENCY_CONNECTIONS = 1;
 export const SCENARIO_NAMES = [
   'for-you',
   'for-you-auth',
+  'following-auth',
+  'tag-feed-auth',
+  'hot-auth',
+  'post-auth',
+  'profile-auth',
   'deep-cursor',
   'deep-page',
   'following',
@@ -62,6 +75,7 @@ export const SCENARIO_NAMES = [
   'search-tag',
   'search-words-tag',
   'search-tags-prefix',
+  'for-you-during-writes',
   'like-toggle',
   'write-mix',
   'signin',
@@ -69,6 +83,41 @@ export const SCENARIO_NAMES = [
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 export const WRITE_SCENARIOS: readonly ScenarioName[] = ['like-toggle', 'write-mix'];
+
+/**
+ * Issue 21: visitors' for-you page 1 while writes arrive at a steady rate (run-bench.ts starts a
+ * BackgroundWriter for the whole measured window, every round of both servers).
+ */
+export const DURING_WRITES_SCENARIO: ScenarioName = 'for-you-during-writes';
+export const DURING_WRITES_LIKES_PER_SECOND = 100;
+export const DURING_WRITES_COMMENTS_PER_SECOND = 10;
+
+/** Issue 21's signed-in reads are spread over this many readers (at least 20 distinct tokens). */
+export const AUTH_READERS = 50;
+export const MIN_AUTH_READERS = 20;
+
+/** The scenarios that need signed-in readers of each kind. */
+export const READER_SCENARIOS: readonly ScenarioName[] = [
+  'for-you-auth',
+  'tag-feed-auth',
+  'hot-auth',
+  'post-auth',
+  'profile-auth',
+];
+export const HEAVY_FOLLOWER_SCENARIOS: readonly ScenarioName[] = ['following-auth'];
+export const TAG_FOLLOWER_SCENARIOS: readonly ScenarioName[] = ['tags-feed'];
+
+/** The signed-in readers the reads use: tokens of each kind (see ReadScenario.tokens). */
+export interface ScenarioReaders {
+  /** Seeded members (authors of the newest posts and the landmarks). */
+  readers: string[];
+  /** Members following 1,000 others (the seed makes about 1 % of the users such). */
+  heavyFollowers: string[];
+  /** Members following at least one tag. */
+  tagFollowers: string[];
+  /** The one reader holding 10,000 notifications (issue 18's latency scenarios). */
+  notificationsReader: string | null;
+}
 
 /**
  * Every post read asks for the compact form, as the web app does (frontend post-paths.ts): the
@@ -107,23 +156,51 @@ export interface DeepCursors {
 export function readScenarios(
   summary: SeedSummary,
   sizes: SeedSizes,
-  readerToken: string | null,
+  auth: ScenarioReaders,
   deepCursors: DeepCursors,
+  /** The post given a Markdown article with code (code-post.ts), or why there is none. */
+  codePost: { id: string } | string,
 ): ReadScenario[] {
   const { landmarks } = summary;
   const hotDeepCursor = deepCursors.hot;
   const noPopularTag = landmarks.popularTag ? null : 'no post of the data set has a tag';
+  const readerToken = auth.notificationsReader;
   const readerHeaders = readerToken ? { authorization: `Bearer ${readerToken}` } : undefined;
+  const signedIn = (scenario: ReadScenario, tokens: string[], none: string): ReadScenario => ({
+    ...scenario,
+    skip: scenario.skip ?? (tokens.length > 0 ? null : none),
+    tokens,
+  });
+  const noReader = 'no signed-in reader';
   const mentionPrefix = landmarks.signInUserName.slice(0, 2).toLowerCase();
   const feed = `/api/posts?feed=for-you&page=1&limit=${FEED_PAGE_SIZE}&${VIEW}`;
   const tooFewPosts =
     sizes.posts <= DEEP_PAGE * FEED_PAGE_SIZE ? `needs more than ${DEEP_PAGE * FEED_PAGE_SIZE} posts` : null;
   return [
     postList('for-you', feed, null),
-    {
-      ...postList('for-you-auth', feed, readerToken ? null : 'no signed-in reader'),
-      headers: readerHeaders,
-    },
+    // Issue 21: the signed-in reads, each spread over many readers (one token per request in turn).
+    signedIn(postList('for-you-auth', feed, null), auth.readers, noReader),
+    signedIn(
+      postList('following-auth', `/api/posts?feed=following&page=1&limit=${FEED_PAGE_SIZE}&${VIEW}`, null),
+      auth.heavyFollowers,
+      'no signed-in user following 1,000 others',
+    ),
+    signedIn(postList('tag-feed-auth', tagFeedPath(summary), noPopularTag), auth.readers, noReader),
+    signedIn(postList('hot-auth', `/api/posts?feed=hot&limit=${FEED_PAGE_SIZE}&${VIEW}`, null), auth.readers, noReader),
+    signedIn(
+      {
+        kind: 'read',
+        name: 'post-auth',
+        path: typeof codePost === 'string' ? '/api/posts/none' : `/api/posts/${codePost.id}?${VIEW}`,
+        skip: typeof codePost === 'string' ? codePost : null,
+        check: (reply) => (typeof codePost === 'string' ? codePost : codePostProblem(reply, codePost.id)),
+        describe: (reply) =>
+          `${describePosts([field(reply, 'post')])}; body ${String(field(field(reply, 'post'), 'body')).length} chars with code`,
+      },
+      auth.readers,
+      noReader,
+    ),
+    signedIn(profile('profile-auth', landmarks.profileUserId), auth.readers, noReader),
     postList(
       'deep-cursor',
       `/api/posts?feed=for-you&limit=${FEED_PAGE_SIZE}&cursor=${encodeURIComponent(landmarks.deepCursor ?? '')}&${VIEW}`,
@@ -153,18 +230,12 @@ export function readScenarios(
       `/api/posts?feed=tag&tag=${encodeURIComponent(landmarks.popularTag ?? '')}&limit=${FEED_PAGE_SIZE}&cursor=${encodeURIComponent(deepCursors.tag ?? '')}&${VIEW}`,
       deepCursors.tag ? null : (noPopularTag ?? 'the tag feed gave no deep cursor'),
     ),
-    {
-      ...postList(
-        'tags-feed',
-        `/api/posts?feed=tags&limit=${FEED_PAGE_SIZE}&${VIEW}`,
-        !readerToken
-          ? 'no signed-in reader'
-          : landmarks.signInUserFollowedTags.length === 0
-            ? 'the signed-in reader follows no tag'
-            : null,
-      ),
-      headers: readerHeaders,
-    },
+    // Spread over readers who follow tags, like for-you-auth over its readers: the target compares the two.
+    signedIn(
+      postList('tags-feed', `/api/posts?feed=tags&limit=${FEED_PAGE_SIZE}&${VIEW}`, null),
+      auth.tagFollowers,
+      'no signed-in reader follows a tag',
+    ),
     {
       kind: 'read',
       name: 'top-posts',
@@ -183,18 +254,7 @@ export function readScenarios(
       check: (reply) => (list(reply, 'comments').length > 0 ? null : 'no comments'),
       describe: (reply) => `${list(reply, 'comments').length} comments`,
     },
-    {
-      kind: 'read',
-      name: 'profile',
-      path: `/api/user/${landmarks.profileUserId}`,
-      skip: null,
-      check: (reply) =>
-        field(field(reply, 'user'), '_id') === landmarks.profileUserId ? null : 'not the user asked for',
-      describe: (reply) => {
-        const user = field(reply, 'user');
-        return `${list(user, 'followers').length} followers, ${list(user, 'following').length} following ids`;
-      },
-    },
+    profile('profile', landmarks.profileUserId),
     {
       kind: 'read',
       name: 'userposts',
@@ -260,6 +320,25 @@ export function readScenarios(
     search('search-words-tag', '/api/search?q=kubernetes%20tag%3Ajavascript', 'no results: does the seed tag posts?'),
     search('search-tags-prefix', '/api/search?type=tags&q=ja', 'no tags: does the seed tag posts?'),
   ];
+}
+
+/** Issue 21: visitors' for-you page 1 while likes and comments arrive (run by run-bench.ts in the writes phase). */
+export function forYouDuringWrites(): ReadScenario {
+  return postList(DURING_WRITES_SCENARIO, `/api/posts?feed=for-you&page=1&limit=${FEED_PAGE_SIZE}&${VIEW}`, null);
+}
+
+function profile(name: string, userId: string): ReadScenario {
+  return {
+    kind: 'read',
+    name,
+    path: `/api/user/${userId}`,
+    skip: userId ? null : 'the data set names no profile user',
+    check: (reply) => (field(field(reply, 'user'), '_id') === userId ? null : 'not the user asked for'),
+    describe: (reply) => {
+      const user = field(reply, 'user');
+      return `${list(user, 'followers').length} followers, ${list(user, 'following').length} following ids`;
+    },
+  };
 }
 
 /** Autocomplete: GET /api/tags?prefix=… (run with READ_CACHE_TTL_MS=0, as a visitor's repeats are cached). */
