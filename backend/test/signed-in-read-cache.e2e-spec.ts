@@ -159,6 +159,23 @@ describe('the signed-in read cache on one instance', () => {
     }
   });
 
+  it('answers a member 304 from memory when they have their own copy, and 200 when their like changed it', async () => {
+    const path = `/api/posts/${posts[2]._id}?view=compact`;
+    const mine = await read(cached, path, bob);
+    const again = await request(cached.app.app.getHttpServer())
+      .get(path)
+      .set('Authorization', bob.auth)
+      .set('If-None-Match', mine.etag);
+    expect(again.status).toBe(304);
+    await cached.app.http.put('/api/like').set('Authorization', bob.auth).send({ postId: posts[2]._id }).expect(200);
+    const changed = await request(cached.app.app.getHttpServer())
+      .get(path)
+      .set('Authorization', bob.auth)
+      .set('If-None-Match', mine.etag);
+    expect(changed.status).toBe(200);
+    expect((changed.body as { post: Post }).post.likes).toEqual([bob.id]);
+  });
+
   it('builds in full the replies of readers with filters, of moderators, and of anything removed', async () => {
     const removed = posts[3];
     const comment = await cached.app.http
