@@ -29,6 +29,9 @@ export class ReadCache {
   /** Keys of the kept replies of scope 'any': dropped by every change. */
   private readonly anyScope = new Set<string>();
   private bytes = 0;
+  /** Replies being built now, by key: who misses meanwhile waits for the one build (see whenBuilt). */
+  private readonly building = new Map<string, () => void>();
+  private readonly built = new Map<string, Promise<void>>();
 
   constructor(
     private readonly ttlMs: number,
@@ -121,6 +124,37 @@ export class ReadCache {
     }
   }
 
+  /**
+   * One build per key at a time: when a reply expires or a write drops it, the requests that miss
+   * together would each build it (fifty at once under load). The first to miss calls startBuild
+   * and, once its reply is kept or not, finishBuild; the others wait on whenBuilt, then look again.
+   * A build that never finishes lets its waiters go after BUILD_WAIT_MS.
+   */
+  startBuild(key: string): void {
+    if (this.building.has(key)) return;
+    let release: () => void = () => undefined;
+    this.built.set(key, new Promise<void>((resolve) => (release = resolve)));
+    const timer = setTimeout(() => this.finishBuild(key), BUILD_WAIT_MS);
+    timer.unref();
+    this.building.set(key, () => {
+      clearTimeout(timer);
+      release();
+    });
+  }
+
+  finishBuild(key: string): void {
+    const finish = this.building.get(key);
+    if (!finish) return;
+    this.building.delete(key);
+    this.built.delete(key);
+    finish();
+  }
+
+  /** Resolves when the reply being built for `key` is kept or not; undefined when none is being built. */
+  whenBuilt(key: string): Promise<void> | undefined {
+    return this.built.get(key);
+  }
+
   private drop(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
@@ -139,6 +173,9 @@ export class ReadCache {
 }
 
 export type CacheScope = 'posts' | 'any';
+
+/** The longest a request waits for another one's build of the reply it wants. */
+const BUILD_WAIT_MS = 2000;
 
 interface Kept extends CachedReply {
   /** The ids its key and text name (scope 'posts'); null for scope 'any'. */
@@ -217,6 +254,13 @@ export function scopeOfUrl(url: string): CacheScope {
 export function registerReadCache(fastify: FastifyInstance, cache: ReadCache): void {
   if (!cache.enabled) return;
   const builtAt = new WeakMap<FastifyRequest, number>();
+  const build = (request: FastifyRequest): void => {
+    builtAt.set(request, cache.version);
+    cache.startBuild(request.url);
+  };
+  const finish = (request: FastifyRequest): void => {
+    if (builtAt.has(request)) cache.finishBuild(request.url);
+  };
   const isWrite = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD';
   /** A write's start (with `bodyKnown` false: a one-post write waits for its body) and end. */
   const changed = (request: FastifyRequest, bodyKnown: boolean): void => {
@@ -242,12 +286,25 @@ export function registerReadCache(fastify: FastifyInstance, cache: ReadCache): v
       return;
     }
     const hit = cache.get(request.url);
-    if (!hit) {
-      builtAt.set(request, cache.version);
+    if (hit) {
+      void reply.header('content-type', hit.contentType).header('etag', hit.etag).send(hit.body);
+      return;
+    }
+    const building = cache.whenBuilt(request.url);
+    if (!building) {
+      build(request);
       done();
       return;
     }
-    void reply.header('content-type', hit.contentType).header('etag', hit.etag).send(hit.body);
+    // Another request is building this reply: wait for it, then take it, or build it after all.
+    void building.then(() => {
+      const kept = cache.get(request.url);
+      if (kept) void reply.header('content-type', kept.contentType).header('etag', kept.etag).send(kept.body);
+      else {
+        build(request);
+        done();
+      }
+    });
   });
 
   // A one-post write's start, once its body is parsed and before Nest runs it.
@@ -266,12 +323,14 @@ export function registerReadCache(fastify: FastifyInstance, cache: ReadCache): v
       const contentType = String(reply.getHeader('content-type'));
       cache.set(request.url, { body: Buffer.from(payload), etag, contentType }, version, scopeOfUrl(request.url));
     }
+    finish(request);
     done(null, payload);
   });
 
   // And once it is sent (a reply that never went through onSend: an aborted request).
   fastify.addHook('onResponse', (request: FastifyRequest, _reply: FastifyReply, done) => {
     if (isWrite(request)) changed(request, true);
+    finish(request);
     done();
   });
 }

@@ -64,13 +64,23 @@ export function registerSignedInReadCache(
     const compact = query.view === 'compact';
     const perReader = shape === 'posts' && READER_FEEDS.has(String(query.feed));
     const key = perReader ? `${SIGNED_IN}${claimed.userId}${SIGNED_IN}${request.url}` : `${SIGNED_IN}${request.url}`;
-    const entry = cache.get(key) ?? (perReader ? undefined : cache.get(request.url));
+    const lookUp = () => cache.get(key) ?? (perReader ? undefined : cache.get(request.url));
+    let entry = lookUp();
+    if (!entry) {
+      // Another request is building the reply (a member's or a visitor's): wait for it, then look again.
+      const building = cache.whenBuilt(key) ?? (perReader ? undefined : cache.whenBuilt(request.url));
+      if (building) {
+        await building;
+        entry = lookUp();
+      }
+    }
     const base = entry ? baseFor(entry, shape, compact) : null;
     const found = await readers.readerAmong(claimed, base?.postIds ?? [], { version, personalVersion });
     if (!found) return;
     const { reader, state } = found;
     if (!entry || !base) {
       pending.set(request, { key, shape, compact, version, personalVersion });
+      cache.startBuild(key);
       return;
     }
     if (base.shape !== 'profile') {
@@ -92,11 +102,11 @@ export function registerSignedInReadCache(
 
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     const wanted = pending.get(request);
+    // Whether a write changed what the reply shows meanwhile is the cache's to say (ReadCache.set).
     if (
       wanted !== undefined &&
       reply.statusCode === 200 &&
       typeof payload === 'string' &&
-      wanted.version === cache.version &&
       wanted.personalVersion === cache.personalVersion
     ) {
       const shared = toSharedReply(payload, wanted.shape, wanted.compact);
@@ -107,7 +117,15 @@ export function registerSignedInReadCache(
         cache.set(wanted.key, base, wanted.version, scopeOfUrl(request.url));
       }
     }
+    if (wanted !== undefined) cache.finishBuild(wanted.key);
     done(null, payload);
+  });
+
+  // A build whose reply never went through onSend (an aborted request) lets its waiters go too.
+  fastify.addHook('onResponse', (request: FastifyRequest, _reply: FastifyReply, done) => {
+    const wanted = pending.get(request);
+    if (wanted !== undefined) cache.finishBuild(wanted.key);
+    done();
   });
 
   if (readers.marksShared) {
