@@ -206,6 +206,19 @@ describe('the signed-in read cache on one instance', () => {
         });
       }
     }
+    // A reader who mutes reads their own kept replies (from memory the second time); moderators' are built.
+    for (const path of [
+      `/api/posts?view=compact&limit=1`,
+      `/api/posts/${posts[0]._id}/comments`,
+      `/api/user/${bob.id}`,
+    ]) {
+      expect({ path, statements: await fromMemory(cached, path, muter) }).toEqual({
+        path,
+        statements: FROM_MEMORY_STATEMENTS,
+      });
+    }
+    await read(cached, '/api/posts?view=compact&limit=4', moderator);
+    expect((await read(cached, '/api/posts?view=compact&limit=4', moderator)).statements).toBeGreaterThan(1);
     // The muter's conversation flags Bob's comment; the author of the removed comment reads it whole.
     expect((await read(cached, `/api/posts/${posts[0]._id}/comments`, muter)).text).toContain('"muted":true');
     expect((await read(cached, `/api/posts/${removed._id}/comments`, alice)).text).toContain('to be removed');
@@ -242,6 +255,12 @@ describe('the signed-in read cache on one instance', () => {
     expect((await same(feed)).posts.some((post) => post.postedBy._id === author.id)).toBe(false);
     await put('/api/unmute', { userId: author.id });
     expect(postIn(await same(feed))).toMatchObject({ likes: [alice.id] });
+    const bobsProfile = `/api/user/${bob.id}`;
+    await same(bobsProfile);
+    await put('/api/block', { userId: bob.id });
+    expect((await same(bobsProfile)) as unknown).toMatchObject({ viewer: { blocks: true, mutes: false } });
+    await put('/api/unblock', { userId: bob.id });
+    expect((await same(bobsProfile)) as unknown).toMatchObject({ viewer: { blocks: false, mutes: false } });
     await put('/api/unfollow', { unfollowId: author.id });
     expect((await same(following)).posts).toEqual([]);
     // Signed out everywhere: the old token reads as a visitor's at once (the routes take no token as a visitor).

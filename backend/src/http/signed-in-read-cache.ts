@@ -24,6 +24,8 @@ interface Pending {
   compact: boolean;
   version: number;
   personalVersion: number;
+  /** A profile kept for one reader who mutes or blocks: its `viewer` is theirs. */
+  keepViewer: boolean;
 }
 
 /**
@@ -33,12 +35,14 @@ interface Pending {
  * theirs from one indexed statement (reader-state.repository.ts), before Nest runs.
  *
  * - Which reads: the routes of reader-overlay.ts (feeds, a post, its conversation, top posts, a
- *   user's posts, a profile), GET, with a token verified before, for a member (role user) who
- *   mutes, blocks and mutes tags of no one; any other request goes to Nest as before.
- * - The reply kept: a visitor's (the read cache's entry for the URL), or one Nest built for a
- *   member with the member's likes and bookmarks taken out. A reply with anything removed by the
- *   moderators in it is never used (its author sees it whole). The following and tags feeds pick
- *   posts for their reader: kept per reader.
+ *   user's posts, a profile), GET, with a token verified before, for a member (role user); any
+ *   other request goes to Nest as before.
+ * - The reply kept: for a member who mutes, blocks and mutes tags of no one, a visitor's (the
+ *   read cache's entry for the URL) or one Nest built for such a member, with the member's likes
+ *   and bookmarks taken out. The following and tags feeds pick posts for their reader, and a
+ *   reader who mutes or blocks reads lists without those posts: theirs are kept per reader (and
+ *   per what they mute and block). A reply with anything removed by the moderators in it is never
+ *   used (its author sees it whole).
  * - Never stale for a write through this instance: the read cache empties on every write and
  *   keeps nothing built across one; a write no visitor sees (a bookmark, a mute) changes a second
  *   version, so nothing built across it is shared either. Several instances: OwnWriteMarks.
@@ -63,23 +67,27 @@ export function registerSignedInReadCache(
     const query = request.query as Record<string, unknown>;
     const compact = query.view === 'compact';
     const perReader = shape === 'posts' && READER_FEEDS.has(String(query.feed));
-    const key = perReader ? `${SIGNED_IN}${claimed.userId}${SIGNED_IN}${request.url}` : `${SIGNED_IN}${request.url}`;
-    const lookUp = () => cache.get(key) ?? (perReader ? undefined : cache.get(request.url));
-    let entry = lookUp();
-    if (!entry) {
-      // Another request is building the reply (a member's or a visitor's): wait for it, then look again.
-      const building = cache.whenBuilt(key) ?? (perReader ? undefined : cache.whenBuilt(request.url));
-      if (building) {
-        await building;
-        entry = lookUp();
-      }
-    }
-    const base = entry ? baseFor(entry, shape, compact) : null;
-    const found = await readers.readerAmong(claimed, base?.postIds ?? [], { version, personalVersion });
+    const stamp = { version, personalVersion };
+    // The kept reply for this reader: the one every member without filters shares (or a
+    // visitor's), or theirs alone for the feeds picked for them and for a reader who mutes or
+    // blocks (keyed by what they mute and block, so a new mute misses it).
+    let key = perReader ? `${SIGNED_IN}${claimed.userId}${SIGNED_IN}${request.url}` : `${SIGNED_IN}${request.url}`;
+    let entry = await settled(cache, key, perReader ? null : request.url);
+    let base = entry ? baseFor(entry, shape, compact) : null;
+    let found = await readers.readerAmong(claimed, base?.postIds ?? [], stamp);
     if (!found) return;
+    const filters = found.state.filters;
+    if (filters !== null) {
+      key = `${SIGNED_IN}${claimed.userId}${SIGNED_IN}${filters}${SIGNED_IN}${request.url}`;
+      entry = await settled(cache, key, null);
+      base = entry ? baseFor(entry, shape, compact) : null;
+      // Their likes and bookmarks among this reply's posts (from the memo, mostly).
+      if (base) found = await readers.readerAmong(claimed, base.postIds, stamp);
+      if (!found || found.state.filters !== filters) return;
+    }
     const { reader, state } = found;
     if (!entry || !base) {
-      pending.set(request, { key, shape, compact, version, personalVersion });
+      pending.set(request, { key, shape, compact, version, personalVersion, keepViewer: filters !== null });
       cache.startBuild(key);
       return;
     }
@@ -109,7 +117,7 @@ export function registerSignedInReadCache(
       typeof payload === 'string' &&
       wanted.personalVersion === cache.personalVersion
     ) {
-      const shared = toSharedReply(payload, wanted.shape, wanted.compact);
+      const shared = toSharedReply(payload, wanted.shape, wanted.compact, wanted.keepViewer);
       if (shared) {
         const contentType = String(reply.getHeader('content-type'));
         const body = Buffer.from(shared.text);
@@ -136,6 +144,20 @@ export function registerSignedInReadCache(
       return payload;
     });
   }
+}
+
+/**
+ * The reply kept under `key` (else under `alsoKey`, a visitor's), waiting first for a build of
+ * either in progress (ReadCache.startBuild).
+ */
+async function settled(cache: ReadCache, key: string, alsoKey: string | null): Promise<CachedReply | undefined> {
+  const lookUp = () => cache.get(key) ?? (alsoKey === null ? undefined : cache.get(alsoKey));
+  const entry = lookUp();
+  if (entry) return entry;
+  const building = cache.whenBuilt(key) ?? (alsoKey === null ? undefined : cache.whenBuilt(alsoKey));
+  if (!building) return undefined;
+  await building;
+  return lookUp();
 }
 
 function baseFor(entry: CachedReply, shape: ReplyShape, compact: boolean): ReaderReplyBase | null {

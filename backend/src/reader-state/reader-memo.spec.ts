@@ -4,7 +4,7 @@ import type { ReaderState } from './reader-state.repository';
 const account = { id: 'u1', role: 'user', user_name: 'ann', token_version: 0 };
 const stateOf = (liked: string[], bookmarked: string[] = []): ReaderState => ({
   account,
-  filters: false,
+  filters: null,
   liked: new Set(liked),
   bookmarked: new Set(bookmarked),
 });

@@ -44,7 +44,8 @@ interface PostLike {
 
 /**
  * A reply as every reader without personal filters shares it: the reader's likes (compact) and
- * bookmarks taken out, the profile's `viewer` dropped. Null when the reply cannot be shared:
+ * bookmarks taken out, the profile's `viewer` dropped (kept with `keepViewer`: a reply kept for
+ * one reader who mutes or blocks, whose viewer it is). Null when the reply cannot be shared:
  * something removed by the moderators is in it (whole for its author, a placeholder for others),
  * or it is not the shape the route gives.
  */
@@ -52,6 +53,7 @@ export function toSharedReply(
   text: string,
   shape: ReplyShape,
   compact: boolean,
+  keepViewer = false,
 ): { text: string; base: ReaderReplyBase } | null {
   if (text.includes('"removed":')) return null;
   const reply = parseObject(text);
@@ -62,7 +64,7 @@ export function toSharedReply(
     if (compact) post.likes = [];
     post.bookmarked = false;
   }
-  if (shape === 'profile') delete reply.viewer;
+  if (shape === 'profile' && !keepViewer) delete reply.viewer;
   return { text: JSON.stringify(reply), base: { shape, compact, reply, postIds: posts.map((post) => post._id) } };
 }
 
@@ -79,6 +81,8 @@ export function baseOf(text: string, shape: ReplyShape, compact: boolean): Reade
  * reader likes and saved none of its posts, and it is no one else's profile).
  */
 export function readerReply(base: ReaderReplyBase, readerId: string, state: ReaderState): string | null {
+  // A reader who mutes or blocks reads a reply kept for them alone: its `viewer` is theirs already.
+  if (base.shape === 'profile' && state.filters !== null) return null;
   if (base.shape === 'profile') {
     const user = base.reply.user as { _id?: unknown } | undefined;
     if (user?._id === readerId) return null;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE } from '../database/database.tokens';
@@ -10,18 +11,20 @@ export interface ReaderState {
   /** Their account as it is now (undefined: gone), for the token's checks (TokenAccounts). */
   account: TokenAccount | undefined;
   /**
-   * The reader mutes a user or a tag, or blocks someone: their replies are not a visitor's plus
-   * likes and bookmarks (lists leave muted posts out, comments carry `muted`, a profile `viewer`),
-   * so they are built in full.
+   * Null when the reader mutes no user and no tag and blocks no one; else a hash of what they mute
+   * and block. Such a reader's replies are not a visitor's plus likes and
+   * bookmarks (lists leave muted posts out, comments carry `muted`, a profile `viewer`): they are
+   * kept per reader and per this text, so a new mute or block reaches a reply not yet kept.
    */
-  filters: boolean;
+  filters: string | null;
   liked: Set<string>;
   bookmarked: Set<string>;
 }
 
 /**
  * One row per fact: 'a' the account (role in post_id, user_name in name, token_version in
- * version), 'f' personal filters, 'l' a liked post, 'b' a saved post.
+ * version), 'm' a muted user, 'k' a blocked user, 't' a muted tag (each in post_id), 'l' a liked
+ * post, 'b' a saved post.
  */
 type Row = { kind: string; post_id: string | null; name: string | null; version: number | null };
 
@@ -43,7 +46,8 @@ export class ReaderStateRepository {
 
   async stateAmong(userId: string, postIds: readonly string[]): Promise<ReaderState> {
     const rows = await this.queryFor(postIds.length).rows(this.db, paramsOf(userId, postIds));
-    const state: ReaderState = { account: undefined, filters: false, liked: new Set(), bookmarked: new Set() };
+    const state: ReaderState = { account: undefined, filters: null, liked: new Set(), bookmarked: new Set() };
+    const filters: string[] = [];
     for (const row of rows) {
       if (row.kind === 'a') {
         state.account = {
@@ -52,10 +56,12 @@ export class ReaderStateRepository {
           user_name: row.name ?? '',
           token_version: Number(row.version),
         };
-      } else if (row.kind === 'f') state.filters = true;
+      } else if (row.kind === 'm' || row.kind === 'k' || row.kind === 't') filters.push(`${row.kind}:${row.post_id}`);
       else if (row.kind === 'l') state.liked.add(row.post_id ?? '');
       else state.bookmarked.add(row.post_id ?? '');
     }
+    // Hashed: a reader may mute many; the text is part of a cache key.
+    if (filters.length > 0) state.filters = createHash('sha1').update(filters.sort().join(' ')).digest('base64url');
     return state;
   }
 
@@ -74,26 +80,35 @@ export class ReaderStateRepository {
             sql<number | null>`users.token_version`.as('version'),
           ])
           .where('users.id', '=', p.user);
-        const filters = ex
-          .selectNoFrom(() => [
-            sql<string>`'f'`.as('kind'),
-            sql<string | null>`''`.as('post_id'),
+        const muted = ex
+          .selectFrom('mutes')
+          .select([
+            sql<string>`'m'`.as('kind'),
+            sql<string | null>`mutes.other_id`.as('post_id'),
             none.name,
             none.version,
           ])
-          .where((eb) =>
-            eb.or([
-              eb.exists(eb.selectFrom('mutes').select('mutes.user_id').where('mutes.user_id', '=', p.user)),
-              eb.exists(eb.selectFrom('blocks').select('blocks.user_id').where('blocks.user_id', '=', p.user)),
-              eb.exists(
-                eb
-                  .selectFrom('tag_prefs')
-                  .select('tag_prefs.user_id')
-                  .where('tag_prefs.user_id', '=', p.user)
-                  .where('tag_prefs.kind', '=', 'mute'),
-              ),
-            ]),
-          );
+          .where('mutes.user_id', '=', p.user);
+        const blocked = ex
+          .selectFrom('blocks')
+          .select([
+            sql<string>`'k'`.as('kind'),
+            sql<string | null>`blocks.other_id`.as('post_id'),
+            none.name,
+            none.version,
+          ])
+          .where('blocks.user_id', '=', p.user);
+        const mutedTags = ex
+          .selectFrom('tag_prefs')
+          .select([
+            sql<string>`'t'`.as('kind'),
+            sql<string | null>`tag_prefs.tag`.as('post_id'),
+            none.name,
+            none.version,
+          ])
+          .where('tag_prefs.user_id', '=', p.user)
+          .where('tag_prefs.kind', '=', 'mute');
+        const filters = muted.unionAll(blocked).unionAll(mutedTags);
         const accountAndFilters = account.unionAll(filters);
         if (count === 0) return accountAndFilters;
         return accountAndFilters

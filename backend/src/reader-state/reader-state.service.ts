@@ -44,7 +44,7 @@ export class ReaderStateService {
   /**
    * The reader and their state among these posts, when a shared reply may be theirs: an account
    * that still accepts the token (the JWT strategy's rules), a member (moderators and admins see
-   * removed content whole), without personal filters. Null: let Nest build the reply. From one
+   * removed content whole); `state.filters` says whether they mute or block. Null: let Nest build the reply. From one
    * statement, or none while nothing was written since the last one (ReaderMemo); `stamp`: the
    * read cache's versions now.
    */
@@ -59,7 +59,7 @@ export class ReaderStateService {
         ? known
         : this.memo.remember(claimed.userId, stamp, known, await this.state.stateAmong(claimed.userId, known));
     const reader = this.accounts.accountFrom(claimed.payload, state.account);
-    return reader && reader.role === 'user' && !state.filters ? { reader, state } : null;
+    return reader && reader.role === 'user' ? { reader, state } : null;
   }
 
   /** Whether writes must be marked for other instances (REDIS_URL): see OwnWriteMarks. */
