@@ -46,6 +46,8 @@ interface LighthouseResult {
   finalDisplayedUrl: string;
   environment: { benchmarkIndex: number };
   runWarnings: string[];
+  /** Set when the run as a whole failed (then every score is null). */
+  runtimeError?: { code: string; message: string };
   configSettings: { formFactor: string; throttlingMethod: string; throttling: { cpuSlowdownMultiplier: number } };
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<
@@ -57,6 +59,8 @@ interface LighthouseResult {
       scoreDisplayMode: string;
       displayValue?: string;
       numericValue?: number;
+      /** Why an audit could not be scored (its score is null then). */
+      errorMessage?: string;
     }
   >;
 }
@@ -168,6 +172,16 @@ function parseArgs(argv: string[]): Args {
     }
   }
   return { runs, keep, cpuSlowdown, pages };
+}
+
+/** Why a run has no performance score: its runtime error, or its metrics' own errors. */
+function unscoredReasons(lhr: LighthouseResult): string[] {
+  if (lhr.categories.performance?.score !== null) return [];
+  if (lhr.runtimeError) return [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`];
+  return Object.keys(METRICS)
+    .map((id) => lhr.audits[id])
+    .filter((audit) => audit?.errorMessage)
+    .map((audit) => `${audit.id}: ${audit.errorMessage}`);
 }
 
 const round2 = (value: number): number => Math.round(value * 100) / 100;
@@ -318,6 +332,8 @@ async function main(): Promise<void> {
           `  ${target.path} run ${run}/${runs}: performance ${score(outcome.lhr.categories.performance?.score)}` +
             ` (host benchmarkIndex ${Math.round(outcome.lhr.environment.benchmarkIndex)})`,
         );
+        // A run without a performance score counts as its lowest (summarise); say why it has none.
+        for (const reason of unscoredReasons(outcome.lhr)) console.log(`    no score: ${reason}`);
       }
       const name = skipAudits.length > 0 ? `${target.name} (SEO without ${CRAWL_AUDIT})` : target.name;
       pages.push(summarise(name, target.path, results));
