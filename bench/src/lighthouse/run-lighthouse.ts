@@ -89,6 +89,7 @@ interface Target {
  * served robots.txt, so a page that robots.txt does not disallow is always scored on it.
  */
 const CRAWL_AUDIT = 'is-crawlable';
+const RECORDING_RETRIES = 2;
 
 async function robotsDisallowed(baseUrl: string): Promise<RegExp[]> {
   const reply = await fetch(`${baseUrl}/robots.txt`);
@@ -301,7 +302,7 @@ async function main(): Promise<void> {
           `  ${target.path}: robots.txt disallows it, so SEO is scored without ${CRAWL_AUDIT} (decision 052)`,
         );
       }
-      for (let run = 1; run <= runs; run += 1) {
+      const audit = async (): Promise<RunnerResult> => {
         const page = await auditPage(() => tabs.newPage(), fixtures, target);
         const outcome = await lighthouse(
           `${server.baseUrl}${target.path}`,
@@ -316,6 +317,16 @@ async function main(): Promise<void> {
           page,
         ).finally(() => page.close());
         if (!outcome) throw new Error(`Lighthouse returned nothing for ${target.path}`);
+        return outcome;
+      };
+      for (let run = 1; run <= runs; run += 1) {
+        let outcome = await audit();
+        // A failed recording (NO_NAVSTART, NO_FCP on a busy host…) measured nothing: Lighthouse's
+        // own message says to run it again, so a run is repeated up to twice; a third failure counts.
+        for (let retry = 1; retry <= RECORDING_RETRIES && outcome.lhr.runtimeError; retry += 1) {
+          console.log(`  ${target.path} run ${run}/${runs}: ${outcome.lhr.runtimeError.code}, recorded again`);
+          outcome = await audit();
+        }
         // A signed-in page that sent its visitor home would be audited as the wrong page.
         if (new URL(outcome.lhr.finalDisplayedUrl).pathname !== new URL(target.path, server.baseUrl).pathname) {
           throw new Error(`${target.path} ended on ${outcome.lhr.finalDisplayedUrl}`);
