@@ -215,6 +215,31 @@ describe('A visitor browses the home feed', () => {
     expect(await scrollsSideways(darkPhone)).toBe(false);
     await story.screenshot(darkPhone, 'home-dark-phone');
   });
+
+  it("loads the second card's picture first when the first card has none (it is in the first screen)", async () => {
+    const author = await story.api.user({ userName: 'second_picture' });
+    await story.api.post(author, { title: 'Pictured, older', pic: await uploadPicture(story.server.url, '#16a085') });
+    await story.api.post(author, { title: 'Words only, newer' });
+
+    const page = await story.open(`/profile/${author.user._id}`, { viewport: PHONE });
+    const cards = page.getByRole('article');
+    await cards.nth(1).getByRole('heading', { name: 'Pictured, older' }).waitFor();
+    expect(await cards.first().locator('img.post-photo').count()).toBe(0);
+    const photo = cards.nth(1).locator('img.post-photo');
+    expect(await photo.getAttribute('loading')).toBe('eager');
+    expect(await photo.getAttribute('fetchpriority')).toBe('high');
+    // The boot script asked for it as soon as the visitor's first reply named it.
+    const src = await photo.getAttribute('src');
+    expect(
+      await page.evaluate(
+        (href) =>
+          Array.from(document.head.querySelectorAll('link[rel="preload"][as="image"]')).some(
+            (link) => link.getAttribute('href') === href,
+          ),
+        src,
+      ),
+    ).toBe(true);
+  });
 });
 
 describe('A member reads the following feed', () => {

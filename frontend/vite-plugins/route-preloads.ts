@@ -5,6 +5,7 @@ import { IMAGE_SIZES, IMAGE_VARIANT_SUFFIX, imageVariant } from '../../contract/
 import { STORAGE_KEYS } from '../../contract/src/limits';
 import { TAG_PATTERN } from '../../contract/src/tag-rules';
 import type { FirstPicture } from '../src/app/first-requests';
+import { listPicturePost } from '../src/lib/list-picture';
 import { PARAM_PATTERNS, type RouteDefinition, type RouteName, routePattern, routes } from '../src/config/routes';
 
 /** A route's `:param` names, in the order of routePattern's capture groups. */
@@ -148,6 +149,7 @@ function preloadScript(table: RouteEntry[]): string {
   return `(function () {
   var routes = ${JSON.stringify(table)};
   var pictureUrl = ${pictureUrl.toString()};
+  var listPicturePost = ${listPicturePost.toString()};
   function preload(href, rel, as, priority) {
     var link = document.createElement('link');
     link.rel = rel;
@@ -174,7 +176,7 @@ function preloadScript(table: RouteEntry[]): string {
       var picture = routes[i][3];
       if (picture) {
         replies[Object.keys(replies)[picture[0]]].then(function (reply) {
-          var post = reply && (picture[1] === 'post' ? reply.post : (reply.posts || reply.userPosts || [])[0]);
+          var post = reply && (picture[1] === 'post' ? reply.post : listPicturePost(reply.posts || reply.userPosts));
           if (post && post.photo) preload(pictureUrl(post.photo, picture[2], picture[3]), 'preload', 'image', 'high');
         });
       }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import type { SeedSummary } from '@techit/backend/seed/seed-summary';
 import { launchServer, serverMain, WEB_DIST as BUILT_WEB_DIST } from '@techit/testkit/server-launcher';
 
 /**
@@ -28,6 +29,11 @@ export const SEED_SIZES = {
 export interface Landmarks {
   viralPostId: string;
   profileUserId: string;
+  /** A seeded member who signs in (every seeded account shares `password`). */
+  signInUserName: string;
+  password: string;
+  /** The tag on the most posts: its page is a full one. */
+  popularTag: string;
 }
 
 export interface SeededServer {
@@ -51,12 +57,15 @@ export async function seed(dataDir: string): Promise<Landmarks> {
   requireBuilt();
   const args = Object.entries(SEED_SIZES).flatMap(([table, size]) => [`--${table}`, String(size)]);
   await run(process.execPath, [SEED_CLI, ...args, '--reset'], dataDir, { DATA_DIR: dataDir });
-  const summary = JSON.parse(readFileSync(join(dataDir, 'seed-summary.json'), 'utf8')) as {
-    landmarks: { viralPostId: string | null; profileUserId: string | null };
-  };
-  const { viralPostId, profileUserId } = summary.landmarks;
-  if (!viralPostId || !profileUserId) throw new Error('The seed summary names no viral post or no profile user');
-  return { viralPostId, profileUserId };
+  const summary = JSON.parse(readFileSync(join(dataDir, 'seed-summary.json'), 'utf8')) as Pick<
+    SeedSummary,
+    'password' | 'landmarks'
+  >;
+  const { viralPostId, profileUserId, signInUserName, popularTag } = summary.landmarks;
+  if (!viralPostId || !profileUserId || !signInUserName || !popularTag) {
+    throw new Error('The seed summary names no viral post, profile user, sign-in user or popular tag');
+  }
+  return { viralPostId, profileUserId, signInUserName, password: summary.password, popularTag };
 }
 
 /** The production server exactly as `npm start` runs it (SQLite in dataDir), on a free loopback port. */

@@ -8,6 +8,7 @@ import { topPostsQuery } from '../features/posts/api/get-top-posts';
 import { userPostsQuery } from '../features/posts/api/get-user-posts';
 import { userQuery } from '../features/users/api/get-user';
 import { preloadEditProfileMenu } from '../features/users/components/edit-profile-menu-lazy';
+import { listPicturePost } from '../lib/list-picture';
 import { queryClient } from '../lib/query-client';
 import { storage } from '../lib/storage';
 
@@ -52,7 +53,9 @@ export function prefetchHome({ request }: LoaderFunctionArgs): null {
     const query = feedPostsQuery(feed, viewer);
     void queryClient
       .prefetchInfiniteQuery(query)
-      .then(() => preloadPicture(queryClient.getQueryData(query.queryKey)?.pages[0]?.posts[0]?.photo, 'card'));
+      .then(() =>
+        preloadPicture(listPicturePost(queryClient.getQueryData(query.queryKey)?.pages[0]?.posts)?.photo, 'card'),
+      );
   }
   void queryClient.prefetchQuery(topPostsQuery());
   return null;
@@ -78,7 +81,9 @@ export function prefetchProfile({ params, request }: LoaderFunctionArgs): null |
     const posts = userPostsQuery(userId);
     void queryClient
       .prefetchInfiniteQuery(posts)
-      .then(() => preloadPicture(queryClient.getQueryData(posts.queryKey)?.pages[0]?.posts[0]?.photo, 'card'));
+      .then(() =>
+        preloadPicture(listPicturePost(queryClient.getQueryData(posts.queryKey)?.pages[0]?.posts)?.photo, 'card'),
+      );
   }
   return menu ? menu.then(() => null) : null;
 }

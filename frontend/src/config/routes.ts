@@ -31,8 +31,8 @@ export const routes = {
   profile: { path: '/profile/:userid', page: 'profile', layout: 'app', preload: true },
   tag: { path: '/t/:name', page: 'tag', layout: 'app', preload: true, params: { name: 'tag' } },
   createPost: { path: '/createpost', page: 'create', layout: 'app', session: true },
-  search: { path: '/search', page: 'search', layout: 'app' },
-  notifications: { path: '/notifications', page: 'notifications', layout: 'app', session: true },
+  search: { path: '/search', page: 'search', layout: 'app', preload: true },
+  notifications: { path: '/notifications', page: 'notifications', layout: 'app', session: true, preload: true },
   bookmarks: { path: '/bookmarks', page: 'bookmarks', layout: 'app', session: true },
   settings: { path: '/settings', page: 'settings', layout: 'app', session: true },
   /** Moderators and admins; anyone else (visitors too) gets the not-found screen, so no `session`. */

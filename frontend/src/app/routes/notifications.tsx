@@ -1,5 +1,4 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Typography } from 'antd';
 import { ButtonLink } from '../../components/button-link';
 import { paths } from '../../config/paths';
 import { NotificationList } from '../../features/notifications/components/notification-list';
@@ -8,18 +7,17 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 const PAGE = { maxWidth: 800, margin: '0 auto' } as const;
 
+// A plain heading (notifications.css), not antd's Typography.Title: Typography brings its
+// editable and copyable parts (TextArea, Tooltip: about 40 KB of script and CSS) into the route's
+// chunk, and the heading is this page's largest paint.
 /** /notifications — the signed-in user's notifications (the route needs a session). */
 export default function NotificationsPage() {
   useDocumentTitle('Notifications');
   const { user } = useSession();
   return (
     <div className="notifications-page" style={PAGE}>
-      <div
-        style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, marginBottom: 16 }}
-      >
-        <Typography.Title level={1} style={{ fontSize: 26, margin: 0 }}>
-          Notifications
-        </Typography.Title>
+      <div className="notifications-header">
+        <h1 className="notifications-heading">Notifications</h1>
         {user && (
           <ButtonLink to={paths.profileSettings(user._id)} icon={<SettingOutlined aria-hidden />}>
             Settings

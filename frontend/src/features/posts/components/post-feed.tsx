@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import type { PageCursor } from '../../../lib/cursor-pages';
 import { useSession } from '../../../lib/session';
 import { useLoadMore } from '../../../lib/use-load-more';
+import { listPicturePost } from '../../../lib/list-picture';
 import { BOOKMARK } from '../api/bookmark-post';
 import { useBookmarks } from '../api/get-bookmarks';
 import { useFeedPosts, useTagPosts } from '../api/get-feed';
@@ -179,6 +180,8 @@ function PostList({ query, empty, onlyBookmarked = false, label = 'Posts' }: Pos
     loadMore,
   );
 
+  const pictured = listPicturePost(posts);
+
   if ((!data && !loading) || (data && posts.length === 0)) {
     return empty ? (
       <EmptyState {...empty} />
@@ -189,11 +192,11 @@ function PostList({ query, empty, onlyBookmarked = false, label = 'Posts' }: Pos
 
   return (
     <div ref={listRef} className="post-list" role="feed" aria-busy={isFetching} aria-label={label}>
-      {posts.map((post, index) => (
+      {posts.map((post) => (
         <PostCard
           key={post._id}
           post={post}
-          priority={index === 0}
+          priority={post === pictured}
           ref={post._id === sentinel ? sentinelRef : undefined}
         />
       ))}
