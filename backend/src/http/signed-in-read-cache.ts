@@ -56,14 +56,31 @@ export function registerSignedInReadCache(
   const pending = new WeakMap<FastifyRequest, Pending>();
   const profileCopies = new WeakMap<ReaderReplyBase, { body: Buffer; etag: string }>();
 
-  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'GET' || request.headers.authorization === undefined) return;
+  // Callback style: most requests (visitors', writes) leave at once, without a promise to settle.
+  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
+    if (request.method !== 'GET' || request.headers.authorization === undefined) {
+      done();
+      return;
+    }
     const shape = SHAPE_OF_ROUTE[request.routeOptions.url ?? ''];
-    if (shape === undefined) return;
+    if (shape === undefined) {
+      done();
+      return;
+    }
+    answerFromMemory(request, reply, shape).then(
+      (answered) => {
+        if (!answered) done();
+      },
+      (error: unknown) => done(error as Error),
+    );
+  });
+
+  /** True when the reply was sent from memory; false: let Nest build it. */
+  async function answerFromMemory(request: FastifyRequest, reply: FastifyReply, shape: ReplyShape): Promise<boolean> {
     const version = cache.version;
     const personalVersion = cache.personalVersion;
     const claimed = await readers.claimedReader(request.headers.authorization);
-    if (!claimed) return;
+    if (!claimed) return false;
     const query = request.query as Record<string, unknown>;
     const compact = query.view === 'compact';
     const perReader = shape === 'posts' && READER_FEEDS.has(String(query.feed));
@@ -75,7 +92,7 @@ export function registerSignedInReadCache(
     let entry = await settled(cache, key, perReader ? null : request.url);
     let base = entry ? baseFor(entry, shape, compact) : null;
     let found = await readers.readerAmong(claimed, base?.postIds ?? [], stamp);
-    if (!found) return;
+    if (!found) return false;
     const filters = found.state.filters;
     if (filters !== null) {
       key = `${SIGNED_IN}${claimed.userId}${SIGNED_IN}${filters}${SIGNED_IN}${request.url}`;
@@ -83,30 +100,30 @@ export function registerSignedInReadCache(
       base = entry ? baseFor(entry, shape, compact) : null;
       // Their likes and bookmarks among this reply's posts (from the memo, mostly).
       if (base) found = await readers.readerAmong(claimed, base.postIds, stamp);
-      if (!found || found.state.filters !== filters) return;
+      if (!found || found.state.filters !== filters) return false;
     }
     const { reader, state } = found;
     if (!entry || !base) {
       pending.set(request, { key, shape, compact, version, personalVersion, keepViewer: filters !== null });
       cache.startBuild(key);
-      return;
+      return false;
     }
     if (base.shape !== 'profile') {
       sendOwnCopy(reply, entry, readerReply(base, reader.id, state));
-      return reply;
+      return true;
     }
     // A profile reads the same for every member but its owner: made once per cached reply.
     const own = readerReply(base, reader.id, state);
     if (own === null) {
       sendOwnCopy(reply, entry, null);
-      return reply;
+      return true;
     }
     let copy = profileCopies.get(base);
     if (!copy) profileCopies.set(base, (copy = { body: Buffer.from(own), etag: '' }));
     copy.etag ||= weakEtag(copy.body);
     void reply.header('content-type', entry.contentType).header('etag', copy.etag).send(copy.body);
-    return reply;
-  });
+    return true;
+  }
 
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     const wanted = pending.get(request);
