@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { etagMatches, weakEtag } from '../http/etag';
 
 export interface ConditionalBody {
   body: string;
@@ -18,7 +18,7 @@ export interface ConditionalBody {
  * only looks at /api.)
  */
 export function sendConditional(request: FastifyRequest, reply: FastifyReply, file: ConditionalBody): FastifyReply {
-  const etag = `W/"${createHash('sha1').update(file.body).digest('base64url')}"`;
+  const etag = weakEtag(file.body);
   reply.header('ETag', etag).header('Cache-Control', file.cacheControl);
   const lastModified = file.lastModified ? new Date(file.lastModified) : null;
   if (lastModified) reply.header('Last-Modified', lastModified.toUTCString());
@@ -29,12 +29,6 @@ export function sendConditional(request: FastifyRequest, reply: FastifyReply, fi
       : lastModified !== null && notModifiedSince(request.headers['if-modified-since'], lastModified);
   if (notModified) return reply.code(304).send();
   return reply.type(file.contentType).send(file.body);
-}
-
-/** Weak comparison: W/"x" matches "x", and * matches anything. */
-function etagMatches(header: string, etag: string): boolean {
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
 /** HTTP dates have whole seconds: a change within the second of the header's date counts as seen. */

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { etagMatches, weakEtag } from './etag';
 
 /**
  * ETag and 304 for the API's successful GETs. A reply is a pure function of the URL (the post
@@ -20,11 +20,11 @@ export function registerConditionalGet(fastify: FastifyInstance): void {
     // A reply from the read cache comes with the tag it was stored with. Weak: compression,
     // which runs next, changes the bytes but not the meaning.
     const known = reply.getHeader('etag');
-    const etag = typeof known === 'string' ? known : `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    const etag = typeof known === 'string' ? known : weakEtag(body);
     reply.header('ETag', etag);
     reply.header('Cache-Control', 'no-cache');
     reply.header('Vary', 'Authorization');
-    if (matches(request.headers['if-none-match'], etag)) {
+    if (etagMatches(request.headers['if-none-match'], etag)) {
       reply.code(304);
       done(null, '');
       return;
@@ -35,12 +35,4 @@ export function registerConditionalGet(fastify: FastifyInstance): void {
 
 function isApiRead(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && request.url.startsWith('/api/');
-}
-
-/** If-None-Match compares weakly (RFC 9110 13.1.2): W/"x" matches "x", and * matches anything. */
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  const wanted = opaque(etag);
-  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
 }

@@ -262,13 +262,17 @@ export function registerReadCache(fastify: FastifyInstance, cache: ReadCache): v
     if (builtAt.has(request)) cache.finishBuild(request.url);
   };
   const isWrite = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD';
+  const isOnePostWrite = (request: FastifyRequest) =>
+    ONE_POST_BODY.test(request.url) || ONE_POST_PATH.test(request.url);
+  /** Writes whose end was taken in onSend: onResponse takes it only for the others. */
+  const ended = new WeakSet<FastifyRequest>();
   /** A write's start (with `bodyKnown` false: a one-post write waits for its body) and end. */
   const changed = (request: FastifyRequest, bodyKnown: boolean): void => {
     if (INVISIBLE_TO_VISITORS.test(request.url)) {
       cache.personalChange();
       return;
     }
-    const onePost = ONE_POST_BODY.test(request.url) || ONE_POST_PATH.test(request.url);
+    const onePost = isOnePostWrite(request);
     if (onePost && !bodyKnown) return;
     const postId = onePost ? postOfWrite(request) : null;
     if (postId === null) cache.invalidate();
@@ -309,14 +313,16 @@ export function registerReadCache(fastify: FastifyInstance, cache: ReadCache): v
 
   // A one-post write's start, once its body is parsed and before Nest runs it.
   fastify.addHook('preHandler', (request: FastifyRequest, _reply: FastifyReply, done) => {
-    if (isWrite(request) && (ONE_POST_BODY.test(request.url) || ONE_POST_PATH.test(request.url)))
-      changed(request, true);
+    if (isWrite(request) && isOnePostWrite(request)) changed(request, true);
     done();
   });
 
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     // A write's end, before its reply leaves: a read its client sends next finds nothing older kept.
-    if (isWrite(request)) changed(request, true);
+    if (isWrite(request)) {
+      changed(request, true);
+      ended.add(request);
+    }
     const version = builtAt.get(request);
     const etag = reply.getHeader('etag');
     if (version !== undefined && reply.statusCode === 200 && typeof payload === 'string' && typeof etag === 'string') {
@@ -327,9 +333,9 @@ export function registerReadCache(fastify: FastifyInstance, cache: ReadCache): v
     done(null, payload);
   });
 
-  // And once it is sent (a reply that never went through onSend: an aborted request).
+  // A reply that never went through onSend (an aborted request): its write's end, once it is over.
   fastify.addHook('onResponse', (request: FastifyRequest, _reply: FastifyReply, done) => {
-    if (isWrite(request)) changed(request, true);
+    if (isWrite(request) && !ended.has(request)) changed(request, true);
     finish(request);
     done();
   });

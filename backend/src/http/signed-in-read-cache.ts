@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
 import {
@@ -10,6 +9,7 @@ import {
   toSharedReply,
 } from '../reader-state/reader-overlay';
 import type { ReaderStateService } from '../reader-state/reader-state.service';
+import { weakEtag } from './etag';
 import { type CachedReply, type ReadCache, scopeOfUrl } from './read-cache';
 
 /** Signed-in entries live beside the visitors' in one cache, under keys no URL can start with. */
@@ -54,7 +54,6 @@ export function registerSignedInReadCache(
 ): void {
   if (!cache.enabled) return;
   const pending = new WeakMap<FastifyRequest, Pending>();
-  const profileCopies = new WeakMap<ReaderReplyBase, { body: Buffer; etag: string }>();
 
   // Callback style: most requests (visitors', writes) leave at once, without a promise to settle.
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
@@ -108,20 +107,7 @@ export function registerSignedInReadCache(
       cache.startBuild(key);
       return false;
     }
-    if (base.shape !== 'profile') {
-      sendOwnCopy(reply, entry, readerReply(base, reader.id, state));
-      return true;
-    }
-    // A profile reads the same for every member but its owner: made once per cached reply.
-    const own = readerReply(base, reader.id, state);
-    if (own === null) {
-      sendOwnCopy(reply, entry, null);
-      return true;
-    }
-    let copy = profileCopies.get(base);
-    if (!copy) profileCopies.set(base, (copy = { body: Buffer.from(own), etag: '' }));
-    copy.etag ||= weakEtag(copy.body);
-    void reply.header('content-type', entry.contentType).header('etag', copy.etag).send(copy.body);
+    sendOwnCopy(reply, entry, readerReply(base, reader.id, state));
     return true;
   }
 
@@ -190,9 +176,4 @@ function sendOwnCopy(reply: FastifyReply, entry: CachedReply, own: string | null
   }
   const body = Buffer.from(own);
   void reply.header('etag', weakEtag(body)).send(body);
-}
-
-/** As conditional-get.ts tags a reply: the hash of its JSON. */
-function weakEtag(body: Buffer): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }

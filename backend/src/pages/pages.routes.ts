@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { etagMatches, weakEtag } from '../http/etag';
 import { publicOrigin } from '../http/public-origin';
 import type { ReadCache } from '../http/read-cache';
 import { PageTemplate } from './page-template';
@@ -50,7 +50,7 @@ export function registerPageRoutes(fastify: FastifyInstance, pages: PagesService
       const parts = await build(request.params as Record<string, string>);
       const body = Buffer.from(shell.render(renderHead(parts.meta, origin), parts.content));
       if (parts.status !== 200) return reply.code(parts.status).send(body);
-      const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+      const etag = weakEtag(body);
       cache?.set(key, { body, etag, contentType: HTML }, builtAt);
       return sendPage(request, reply, body, etag);
     };
@@ -88,9 +88,6 @@ export function registerPageRoutes(fastify: FastifyInstance, pages: PagesService
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, body: Buffer, etag: string) {
   void reply.header('ETag', etag);
-  const asked = request.headers['if-none-match'];
-  if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''))) {
-    return reply.code(304).send();
-  }
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.send(body);
 }

@@ -80,24 +80,28 @@ export class ReaderStateRepository {
             sql<number | null>`users.token_version`.as('version'),
           ])
           .where('users.id', '=', p.user);
-        const muted = ex
-          .selectFrom('mutes')
-          .select([
-            sql<string>`'m'`.as('kind'),
-            sql<string | null>`mutes.other_id`.as('post_id'),
-            none.name,
-            none.version,
-          ])
-          .where('mutes.user_id', '=', p.user);
-        const blocked = ex
-          .selectFrom('blocks')
-          .select([
-            sql<string>`'k'`.as('kind'),
-            sql<string | null>`blocks.other_id`.as('post_id'),
-            none.name,
-            none.version,
-          ])
-          .where('blocks.user_id', '=', p.user);
+        // Mutes and blocks have one shape (user_id, other_id), as have likes and bookmarks (user_id, post_id).
+        const others = (table: 'mutes' | 'blocks', kind: 'm' | 'k') =>
+          ex
+            .selectFrom(table)
+            .select([
+              sql<string>`${sql.lit(kind)}`.as('kind'),
+              sql<string | null>`other_id`.as('post_id'),
+              none.name,
+              none.version,
+            ])
+            .where('user_id', '=', p.user);
+        const amongIds = (table: 'likes' | 'bookmarks', kind: 'l' | 'b') =>
+          ex
+            .selectFrom(table)
+            .select([
+              sql<string>`${sql.lit(kind)}`.as('kind'),
+              sql<string | null>`post_id`.as('post_id'),
+              none.name,
+              none.version,
+            ])
+            .where('user_id', '=', p.user)
+            .where('post_id', 'in', ids);
         const mutedTags = ex
           .selectFrom('tag_prefs')
           .select([
@@ -108,24 +112,12 @@ export class ReaderStateRepository {
           ])
           .where('tag_prefs.user_id', '=', p.user)
           .where('tag_prefs.kind', '=', 'mute');
-        const filters = muted.unionAll(blocked).unionAll(mutedTags);
-        const accountAndFilters = account.unionAll(filters);
+        const accountAndFilters = account
+          .unionAll(others('mutes', 'm'))
+          .unionAll(others('blocks', 'k'))
+          .unionAll(mutedTags);
         if (count === 0) return accountAndFilters;
-        return accountAndFilters
-          .unionAll(
-            ex
-              .selectFrom('likes')
-              .select([sql<string>`'l'`.as('kind'), 'likes.post_id', none.name, none.version])
-              .where('likes.user_id', '=', p.user)
-              .where('likes.post_id', 'in', ids),
-          )
-          .unionAll(
-            ex
-              .selectFrom('bookmarks')
-              .select([sql<string>`'b'`.as('kind'), 'bookmarks.post_id', none.name, none.version])
-              .where('bookmarks.user_id', '=', p.user)
-              .where('bookmarks.post_id', 'in', ids),
-          );
+        return accountAndFilters.unionAll(amongIds('likes', 'l')).unionAll(amongIds('bookmarks', 'b'));
       });
       this.byCount.set(count, query);
     }
