@@ -204,6 +204,13 @@ describe('the read cache for visitors', () => {
 
   let doomed: Post;
   let liker: TestUser;
+  /** A member who has not liked the post yet likes it. */
+  const someoneNewLikes = {
+    setup: async () => {
+      liker = await createUser(t);
+    },
+    write: () => t.http.put('/api/like').set('Authorization', liker.auth).send({ postId: post._id }).expect(200),
+  };
   const writes: {
     name: string;
     read: () => string;
@@ -220,28 +227,19 @@ describe('the read cache for visitors', () => {
     {
       name: "someone else's like, in the full view of a feed (every liker is listed)",
       read: () => '/api/posts?limit=4',
-      setup: async () => {
-        liker = await createUser(t);
-      },
-      write: () => t.http.put('/api/like').set('Authorization', liker.auth).send({ postId: post._id }).expect(200),
+      ...someoneNewLikes,
       changed: (body: { posts: Post[] }) => body.posts.map((p) => p.likes),
     },
     {
       name: "someone else's like, in the full view of a post",
       read: () => `/api/posts/${post._id}`,
-      setup: async () => {
-        liker = await createUser(t);
-      },
-      write: () => t.http.put('/api/like').set('Authorization', liker.auth).send({ postId: post._id }).expect(200),
+      ...someoneNewLikes,
       changed: (body: { post: Post }) => body.post.likes,
     },
     {
       name: "someone else's like, in the compact view of a feed",
       read: () => '/api/posts?limit=4&view=compact',
-      setup: async () => {
-        liker = await createUser(t);
-      },
-      write: () => t.http.put('/api/like').set('Authorization', liker.auth).send({ postId: post._id }).expect(200),
+      ...someoneNewLikes,
       changed: (body: { posts: Post[] }) => body.posts.map((p) => p.likesCount),
     },
     {
@@ -261,19 +259,13 @@ describe('the read cache for visitors', () => {
     {
       name: 'a like, in the hot feed (it ranks by likes)',
       read: () => '/api/posts?feed=hot&view=compact',
-      setup: async () => {
-        liker = await createUser(t);
-      },
-      write: () => t.http.put('/api/like').set('Authorization', liker.auth).send({ postId: post._id }).expect(200),
+      ...someoneNewLikes,
       changed: (body: { posts: Post[] }) => body.posts.map((p) => p.likesCount),
     },
     {
       name: 'a like, in the top posts',
       read: () => '/api/top-posts',
-      setup: async () => {
-        liker = await createUser(t);
-      },
-      write: () => t.http.put('/api/like').set('Authorization', liker.auth).send({ postId: post._id }).expect(200),
+      ...someoneNewLikes,
       changed: (body: { posts: { likesCount: number }[] }) => body.posts.map((p) => p.likesCount),
     },
     {
