@@ -1,4 +1,5 @@
 import type { Post } from '@techit/contract/api-types';
+import { NOTIFICATIONS } from '@techit/contract/limits';
 import type { Page, Request } from 'playwright-core';
 import type { Session } from '../support/api-helper';
 import { seenTheme, scrollsSideways } from '../support/appearance';
@@ -142,6 +143,22 @@ describe('A member learns at once that someone replied, liked or followed', () =
     await list.getByText(`${dee.user.userName} followed you`).waitFor();
     expect(await list.getByText('Unread:').count()).toBe(0);
     await bell(page, 'Notifications').waitFor();
+  });
+
+  it('older notifications come with "Load more", and the button goes with the last page', async () => {
+    const { ada, bob, post } = await twoMembers();
+    const pageSize = NOTIFICATIONS.defaultLimit;
+    for (let index = 1; index <= pageSize + 1; index += 1) await story.api.comment(bob, post._id, `Reply ${index}`);
+
+    const page = await story.open('/notifications', { session: ada });
+    const list = page.getByRole('list', { name: 'Notifications' });
+    await list.getByText('Reply 21').waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(pageSize);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    // The oldest one arrives below the first page, and there is nothing more to ask for.
+    await list.getByText('Reply 1', { exact: true }).waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(pageSize + 1);
+    await page.getByRole('button', { name: 'Load more' }).waitFor({ state: 'detached' });
   });
 
   it('a kind switched off in the profile’s settings is not notified', async () => {

@@ -1,5 +1,6 @@
 import { Button, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router-dom';
+import { LoadMoreButton } from '../../../components/load-more-button';
 import { RelativeTime } from '../../../components/relative-time';
 import { UserAvatar } from '../../../components/user-avatar';
 import { paths } from '../../../config/paths';
@@ -43,11 +44,7 @@ export function RelationList({ kind }: { kind: RelationKind }) {
           </li>
         ))}
       </ul>
-      {list.hasNextPage && (
-        <Button onClick={() => void list.fetchNextPage()} loading={busy(list.isFetchingNextPage)}>
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton pages={list} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import * as yup from 'yup';
+import { LoadMoreButton } from '../../../components/load-more-button';
 import { FormField } from '../../../components/form-field';
 import { Card } from '../../../components/surface-card';
 import { UserAvatar } from '../../../components/user-avatar';
@@ -55,15 +56,7 @@ export function AdminUsers() {
           ))}
         </ul>
       )}
-      {users.hasNextPage && (
-        <Button
-          className="moderation-more"
-          onClick={() => void users.fetchNextPage()}
-          loading={busy(users.isFetchingNextPage)}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton pages={users} className="moderation-more" />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import type { ModerationLogEntry } from '@techit/contract/api-types';
-import { Button, Empty, Spin } from 'antd';
+import { Empty, Spin } from 'antd';
 import { Link } from 'react-router-dom';
+import { LoadMoreButton } from '../../../components/load-more-button';
 import { RelativeTime } from '../../../components/relative-time';
 import { Card } from '../../../components/surface-card';
 import { paths } from '../../../config/paths';
-import { busy } from '../../../lib/busy';
 import { useModerationLog } from '../api/get-moderation-log';
 import { ACTION_LABELS, KIND_LABELS } from './moderation-labels';
 
@@ -26,15 +26,7 @@ export function ModerationLogList() {
           </li>
         ))}
       </ul>
-      {log.hasNextPage && (
-        <Button
-          className="moderation-more"
-          onClick={() => void log.fetchNextPage()}
-          loading={busy(log.isFetchingNextPage)}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton pages={log} className="moderation-more" />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import * as yup from 'yup';
+import { LoadMoreButton } from '../../../components/load-more-button';
 import { FormField } from '../../../components/form-field';
 import { RelativeTime } from '../../../components/relative-time';
 import { Card } from '../../../components/surface-card';
@@ -52,15 +53,7 @@ export function ReportQueue() {
           ))}
         </ul>
       )}
-      {queue.hasNextPage && (
-        <Button
-          className="moderation-more"
-          onClick={() => void queue.fetchNextPage()}
-          loading={busy(queue.isFetchingNextPage)}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton pages={queue} className="moderation-more" />
     </div>
   );
 }

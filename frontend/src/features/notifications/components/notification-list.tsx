@@ -2,6 +2,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import type { Notification } from '@techit/contract/api-types';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd';
+import { LoadMoreButton } from '../../../components/load-more-button';
 import { EmptyState } from '../../../components/empty-state';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkRead } from '../api/mark-read';
@@ -61,9 +62,7 @@ export function NotificationList() {
       )}
       {hasNextPage && (
         <div className="notifications-more">
-          <Button loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            Load more
-          </Button>
+          <LoadMoreButton pages={{ hasNextPage, isFetchingNextPage, fetchNextPage }} />
         </div>
       )}
     </>
