@@ -333,45 +333,6 @@ export class AccountRepository {
       .execute();
   }
 
-  /** Removes the comment if nothing answers it; false (and nothing done) when it has replies. */
-  async deleteCommentWithoutReplies(commentId: string, ex: Executor): Promise<boolean> {
-    const result = await ex
-      .deleteFrom('comments')
-      .where('id', '=', commentId)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb.selectFrom('comments as replies').select('replies.id').where('replies.parent_id', '=', commentId),
-          ),
-        ),
-      )
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
-  }
-
-  /** The "[deleted]" placeholder of decision 038: no text left, the row kept for its replies. */
-  async markCommentDeleted(commentId: string, ex: Executor): Promise<void> {
-    await ex.updateTable('comments').set({ deleted: 1, text: '', text_html: '' }).where('id', '=', commentId).execute();
-  }
-
-  /** A placeholder left without replies goes; answers its parent (null at the top) or undefined. */
-  async deleteChildlessPlaceholder(commentId: string, ex: Executor): Promise<string | null | undefined> {
-    const removed = await ex
-      .deleteFrom('comments')
-      .where('id', '=', commentId)
-      .where('deleted', '=', 1)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb.selectFrom('comments as replies').select('replies.id').where('replies.parent_id', '=', commentId),
-          ),
-        ),
-      )
-      .returning('parent_id')
-      .executeTakeFirst();
-    return removed?.parent_id;
-  }
-
   /** Unread notifications about these comments go with them (decision 039). */
   async withdrawUnreadOfComments(commentIds: readonly string[], ex: Executor): Promise<string[]> {
     const recipients: string[] = [];

@@ -10,6 +10,7 @@ import type { UserRow } from '../database/database.types';
 import { TransactionRunner } from '../database/transaction-runner';
 import { NotificationsService } from '../notifications/notifications.service';
 import { hotScore } from '../posts/hot-score';
+import { PostsService } from '../posts/posts.service';
 import { IMAGE_STORAGE, type ImageStorage } from '../uploads/image-storage';
 import { ImageReleaseService } from '../uploads/image-release.service';
 import { UsersService } from '../users/users.service';
@@ -37,6 +38,7 @@ export class AccountService {
     private readonly transactions: TransactionRunner,
     private readonly images: ImageReleaseService,
     private readonly notifications: NotificationsService,
+    private readonly posts: PostsService,
     @Inject(IMAGE_STORAGE) private readonly storage: ImageStorage,
   ) {}
 
@@ -121,16 +123,7 @@ export class AccountService {
         );
         for (const comment of comments) {
           touched.push(comment.post_id);
-          if (!(await this.account.deleteCommentWithoutReplies(comment.id, trx))) {
-            await this.account.markCommentDeleted(comment.id, trx);
-            continue;
-          }
-          let above = comment.parent_id;
-          while (above !== null) {
-            const next = await this.account.deleteChildlessPlaceholder(above, trx);
-            if (next === undefined) break;
-            above = next;
-          }
+          await this.posts.removeComment(comment, trx);
         }
       }
       touched.push(...(await this.account.handOver(user.id, content === 'anonymise', trx)));

@@ -600,9 +600,13 @@ export class PostsService {
     return this.get(post.id, me, view);
   }
 
-  /** Deletes a live comment (see deleteComment): whether it stays as a placeholder, and which placeholders went. */
-  private async removeComment(
-    comment: CommentRow,
+  /**
+   * Deletes a live comment (decision 038): gone when nothing answers it, else the "[deleted]"
+   * placeholder; placeholders it leaves without replies go too. Whether it stays as a placeholder,
+   * and which placeholders went. Also how deleting an account deletes its comments (AccountService).
+   */
+  async removeComment(
+    comment: Pick<CommentRow, 'id' | 'parent_id'>,
     trx: Executor,
   ): Promise<{ placeholder: boolean; removedPlaceholders: string[] }> {
     if (!(await this.posts.deleteCommentWithoutReplies(comment.id, trx))) {
