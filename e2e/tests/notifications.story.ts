@@ -154,7 +154,9 @@ describe('A member learns at once that someone replied, liked or followed', () =
     const list = page.getByRole('list', { name: 'Notifications' });
     await list.getByText('Reply 21').waitFor();
     expect(await list.getByRole('listitem').count()).toBe(pageSize);
-    await page.getByRole('button', { name: 'Load more' }).click();
+    // From the keyboard, as the button is reached by Tab.
+    await page.getByRole('button', { name: 'Load more' }).focus();
+    await page.keyboard.press('Enter');
     // The oldest one arrives below the first page, and there is nothing more to ask for.
     await list.getByText('Reply 1', { exact: true }).waitFor();
     expect(await list.getByRole('listitem').count()).toBe(pageSize + 1);
