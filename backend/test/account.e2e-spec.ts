@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { WRONG_POST_COUNTERS_QUERY } from '@techit/testkit/counter-query';
 import { sql } from 'kysely';
 import { createNotice, createPost, createUser, type TestUser } from './support/factories';
+import { postRow } from './support/post-row-factories';
 import { expectDatabaseUnchanged, startTestApp, type TestApp } from './support/test-app';
 import { binary, unzip } from './support/zip-reader';
 
@@ -252,26 +253,11 @@ describe('POST /api/export of a long history', () => {
       await t.db
         .insertInto('posts')
         .values(
-          ids.slice(start, start + 50).map((id, offset) => ({
-            id,
-            author_id: user.id,
-            title: `Old post ${start + offset}`,
-            description: 'From long ago',
-            photo: '',
-            category: '',
-            link1: '',
-            link2: '',
-            likes_count: 0,
-            comments_count: 0,
-            commenters_count: 0,
-            created_at: at,
-            updated_at: at,
-            edited_at: null,
-            body: '',
-            desc_html: null,
-            body_html: null,
-            render_version: 0,
-          })),
+          ids
+            .slice(start, start + 50)
+            .map((id, offset) =>
+              postRow({ id, authorId: user.id, at, title: `Old post ${start + offset}`, description: 'From long ago' }),
+            ),
         )
         .execute();
     }

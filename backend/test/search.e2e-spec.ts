@@ -77,6 +77,32 @@ describe('GET /api/search', () => {
     });
   });
 
+  it('puts the title as it is now first: punctuation, capitals and letters beyond ASCII aside, after an edit, never with an unwanted word', async () => {
+    const w = word();
+    const longer = await createPost(t, alice, { title: `${w} größe and more`, desc: 'x' });
+    const exact = await createPost(t, alice, { title: `«${w.toUpperCase()}: GRÖSSE»`, desc: 'x' });
+    const umlaut = await createPost(t, alice, { title: `${w.toUpperCase()}… Größe!`, desc: 'x' });
+    // `größe` is a title of its own words: the one post whose reduced title is the query comes first.
+    expect((await postIds(`${w} größe`))[0]).toBe(umlaut._id);
+    expect(await postIds(`${w} grösse`)).toEqual([exact._id]);
+    // An edit moves the exact title with it.
+    await t.http
+      .put(`/api/editpost/${longer._id}`)
+      .set('Authorization', alice.auth)
+      .send({ title: `${w} Grösse`, desc: 'x', category: 'Informative', link1: '', link2: '', pic: '' })
+      .expect(200);
+    expect(await postIds(`${w} grösse`)).toEqual([longer._id, exact._id]);
+    expect((await postIds(`${w} größe`))[0]).toBe(umlaut._id);
+    // An unwanted word anywhere in the post leaves the exact title out too.
+    const unwanted = word();
+    await t.http
+      .put(`/api/editpost/${exact._id}`)
+      .set('Authorization', alice.auth)
+      .send({ title: `${w} grösse`, desc: `about ${unwanted}`, category: 'Informative', link1: '', link2: '', pic: '' })
+      .expect(200);
+    expect(await postIds(`${w} grösse -${unwanted}`)).toEqual([longer._id]);
+  });
+
   it("leaves out a muted tag's posts for that signed-in reader only (ranked, exact title and @author)", async () => {
     const w = word();
     const muted = await createPost(t, alice, { title: w, desc: 'x', tags: ['mutedtopic'] });

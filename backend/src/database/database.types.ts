@@ -36,6 +36,11 @@ export interface PostsTable {
   id: string;
   author_id: string;
   title: string;
+  /**
+   * The title reduced to its words (search's titleKey), for search's exact-title step (migration
+   * 2026-11-29T06-00-00): written with every title, by the app, the import and the seed.
+   */
+  title_key: string;
   description: string;
   photo: string;
   category: string;

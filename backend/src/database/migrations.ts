@@ -33,6 +33,7 @@ import * as moderation from './migrations/2026-11-28T06-00-00-moderation';
 import * as blocksMutes from './migrations/2026-11-28T06-10-00-blocks-mutes';
 import * as account from './migrations/2026-11-28T06-20-00-account';
 import * as passwordResets from './migrations/2026-11-28T06-30-00-password-resets';
+import * as postTitleKey from './migrations/2026-11-29T06-00-00-post-title-key';
 
 /**
  * The migrations, listed by hand so the build needs no file-system scanning. Names are
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T06-10-00-blocks-mutes': blocksMutes,
   '2026-11-28T06-20-00-account': account,
   '2026-11-28T06-30-00-password-resets': passwordResets,
+  '2026-11-29T06-00-00-post-title-key': postTitleKey,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

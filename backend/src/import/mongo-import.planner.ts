@@ -15,6 +15,7 @@ import type {
   UsersTable,
 } from '../database/database.types';
 import { hotScore } from '../posts/hot-score';
+import { titleKey } from '../search/search-query.parser';
 import { emailKey, userNameKey } from '../users/users.repository';
 import type { ExportDocument, MongoExport } from './mongo-export-reader';
 import { AdjustmentReport } from './mongo-import-report';
@@ -299,7 +300,7 @@ class ImportPlanner {
   private postFields(
     id: string,
     fields: Record<string, unknown>,
-  ): Pick<PostsTable, 'id' | 'title' | 'description' | 'photo' | 'category' | 'link1' | 'link2'> {
+  ): Pick<PostsTable, 'id' | 'title' | 'title_key' | 'description' | 'photo' | 'category' | 'link1' | 'link2'> {
     const title = this.text(fields.title, id);
     const description = this.text(fields.desc, id);
     if (!title || !description) this.report.add('postEmptyText', id);
@@ -316,6 +317,7 @@ class ImportPlanner {
     return {
       id,
       title,
+      title_key: titleKey(title),
       description,
       photo,
       category,

@@ -5,6 +5,7 @@ import { DATABASE } from '../database/database.tokens';
 import { keysetPage, newestFirst, oldestFirstPage } from '../database/keyset-page';
 import { PreparedQuery } from '../database/prepared-query';
 import { notRemoved } from '../moderation/removal-filters';
+import { titleKey } from '../search/search-query.parser';
 import { mutedFlag, notBlockingActor } from '../blocks/relation-filters';
 import { notMutedBy } from '../tags/tag-filters';
 import type { HotInputs } from './hot-score';
@@ -21,7 +22,7 @@ import type {
 } from '../database/database.types';
 
 /** A post as lists read it: without its article (body, body_html), which only single-post replies carry. */
-export type PostWithAuthor = Omit<PostRow, 'body' | 'body_html' | 'removed_by'> & {
+export type PostWithAuthor = Omit<PostRow, 'body' | 'body_html' | 'removed_by' | 'title_key'> & {
   author_user_name: string;
   author_pic: string;
 };
@@ -421,12 +422,17 @@ export class PostsRepository {
     return rows.sort((a, b) => compareText(a.created_at, b.created_at) || compareText(a.id, b.id));
   }
 
-  async insert(post: NewPost, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('posts').values(post).execute();
+  /** The title's key for search's exact-title step is written here, with the title (never by the caller). */
+  async insert(post: Omit<NewPost, 'title_key'>, ex: Executor = this.db): Promise<void> {
+    await ex
+      .insertInto('posts')
+      .values({ ...post, title_key: titleKey(post.title) })
+      .execute();
   }
 
-  async update(id: string, patch: PostUpdate, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('posts').set(patch).where('id', '=', id).execute();
+  async update(id: string, patch: Omit<PostUpdate, 'title_key'>, ex: Executor = this.db): Promise<void> {
+    const keyed = patch.title === undefined ? patch : { ...patch, title_key: titleKey(patch.title) };
+    await ex.updateTable('posts').set(keyed).where('id', '=', id).execute();
   }
 
   /**

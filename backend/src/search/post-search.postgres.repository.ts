@@ -16,18 +16,16 @@ import {
 import { exactTitleKey, type SearchQuery, type SearchTerm } from './search-query.parser';
 
 /** tsquery syntax from our tokens alone (letters and digits: nothing to escape). */
-function tsTerm(term: SearchTerm, weight = ''): string {
-  // `ku:*` for a prefix (weight after it: `ku:*A`).
-  const tokens = term.tokens.map((token) => (term.prefix ? `${token}:*${weight.slice(1)}` : token + weight));
+function tsTerm(term: SearchTerm): string {
+  // `ku:*` for a prefix.
+  const tokens = term.tokens.map((token) => (term.prefix ? `${token}:*` : token));
   return tokens.length > 1 ? `(${tokens.join(' <-> ')})` : (tokens[0] ?? '');
 }
 
-/** titleOnly: the wanted terms only as title words (weight A). */
-function tsQuery(query: SearchQuery, titleOnly = false): string {
-  return [
-    ...positives(query).map((term) => tsTerm(term, titleOnly ? ':A' : '')),
-    ...negatives(query).map((term) => `!${tsTerm(term)}`),
-  ].join(' & ');
+function tsQuery(query: SearchQuery): string {
+  return [...positives(query).map((term) => tsTerm(term)), ...negatives(query).map((term) => `!${tsTerm(term)}`)].join(
+    ' & ',
+  );
 }
 
 /**
@@ -39,18 +37,13 @@ function tsQuery(query: SearchQuery, titleOnly = false): string {
 export class PostgresPostSearchRepository implements PostSearchRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  async titleCandidates(
-    query: SearchQuery,
-    _titleLike: string,
-    limit: number,
-    mutedBy?: string,
-  ): Promise<PostHitRow[]> {
-    // An equality on the title reduced to its words (post_title_key, under a btree expression
-    // index; migration 2026-11-26T03-30-00): the same reduction as titleKey, which the caller
-    // still checks. A LIKE over lower(title) scanned every post (135 ms at 100k).
+  async exactTitles(query: SearchQuery, limit: number, mutedBy?: string): Promise<PostHitRow[]> {
+    // An equality on the title reduced to its words (posts.title_key, written with the title by
+    // titleKey, under a btree index; migration 2026-11-29T06-00-00). A LIKE over lower(title)
+    // scanned every post (135 ms at 100k).
     return (
       this.base(query, mutedBy)
-        .where(sql<SqlBool>`post_title_key(posts.title) = ${exactTitleKey(query)}`)
+        .where('posts.title_key', '=', exactTitleKey(query))
         // The shortest titles first: an exact title holds the query's words and little else.
         .orderBy(sql`length(posts.title)`)
         .orderBy('posts.created_at', 'desc')
@@ -136,14 +129,14 @@ export class PostgresPostSearchRepository implements PostSearchRepository {
     return sql`${text} ${byAuthorSql(query)} ${taggedSql(sql.ref('posts.id'), query.tags)}`;
   }
 
-  private base(query: SearchQuery, mutedBy?: string, titleOnly = false) {
+  private base(query: SearchQuery, mutedBy?: string) {
     let select = this.db
       .selectFrom('posts')
       .innerJoin(sql<{ post_id: string; document: string }>`post_search`.as('post_search'), (join) =>
         join.on(sql<SqlBool>`post_search.post_id = posts.id`),
       );
     if (query.terms.length > 0) {
-      select = select.where(sql<SqlBool>`post_search.document @@ to_tsquery('simple', ${tsQuery(query, titleOnly)})`);
+      select = select.where(sql<SqlBool>`post_search.document @@ to_tsquery('simple', ${tsQuery(query)})`);
     }
     if (query.author) select = select.where(sql<SqlBool>`lower(users.user_name) = ${query.author.toLowerCase()}`);
     if (query.tags.length > 0) select = select.where(sql<SqlBool>`true ${taggedSql(sql.ref('posts.id'), query.tags)}`);

@@ -59,8 +59,11 @@ export const SEARCH_TEXT_CHARS = 4000;
  * post_tags per tag (taggedSql).
  */
 export interface PostSearchRepository {
-  /** Matching posts whose title, reduced to its words, may equal `titleLike` (the caller checks). */
-  titleCandidates(query: SearchQuery, titleLike: string, limit: number, mutedBy?: string): Promise<PostHitRow[]>;
+  /**
+   * Posts whose title, reduced to its words (posts.title_key), is the query's wanted words, and
+   * that hold no unwanted one: the shortest titles first, then the newest.
+   */
+  exactTitles(query: SearchQuery, limit: number, mutedBy?: string): Promise<PostHitRow[]>;
   /** Matching posts best first (weighted title > desc > body, then newest), leaving out `excludeIds`. */
   ranked(
     query: SearchQuery,

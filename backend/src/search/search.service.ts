@@ -18,7 +18,6 @@ import {
   parseSearchQuery,
   type SearchQuery,
   SearchQueryError,
-  titleKey,
 } from './search-query.parser';
 import { foldWord, type SnippetWords } from './search-snippet';
 import { TagsRepository } from '../tags/tags.repository';
@@ -28,8 +27,8 @@ import { toNoticeResult, toPostResult, toUserResult } from './search.mapper';
 import { closestWord } from './typo';
 import type { SearchQueryDto } from './dto/search-query.dto';
 
-/** Titles looked at for the exact-title rule: the shortest that hold the query's words. */
-const TITLE_CANDIDATES = 20;
+/** Posts with the query as their exact title put first (more are ranked with the rest): the shortest titles, then the newest. */
+const EXACT_TITLES = 20;
 
 /** Search rules: the query language, exact title first, the typo step, paging (decision 034). */
 @Injectable()
@@ -129,15 +128,7 @@ export class SearchService {
     take: number,
     mutedBy: string | undefined,
   ): Promise<{ rows: PostHitRow[] }> {
-    const key = exactTitleKey(query);
-    let exact: PostHitRow[] = [];
-    if (key) {
-      const like = `%${positives(query)
-        .flatMap((term) => term.tokens)
-        .join('%')}%`;
-      const candidates = await this.posts.titleCandidates(query, like, TITLE_CANDIDATES, mutedBy);
-      exact = candidates.filter((row) => titleKey(row.title) === key);
-    }
+    const exact = exactTitleKey(query) ? await this.posts.exactTitles(query, EXACT_TITLES, mutedBy) : [];
     const exactRows = exact.slice(offset, offset + take + 1);
     const need = take + 1 - exactRows.length;
     const ranked =

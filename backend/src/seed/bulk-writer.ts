@@ -98,6 +98,7 @@ export const COLUMNS: { readonly [T in TableName]: readonly (keyof FullRow<T> & 
     'id',
     'author_id',
     'title',
+    'title_key',
     'description',
     'photo',
     'category',

@@ -3,6 +3,7 @@ import { DEFAULT_PROFILE_PIC } from '@techit/contract/limits';
 import { encodeCursor } from '../common/cursor';
 import { RENDERER_VERSION } from '../markdown/markdown-renderer';
 import { hotScore } from '../posts/hot-score';
+import { titleKey } from '../search/search-query.parser';
 import type { BulkWriter, FullRow, TableName } from './bulk-writer';
 import { isoTime } from './iso-time';
 import { longTail } from './long-tail';
@@ -606,10 +607,12 @@ async function writePosts(
       }
 
       const link1 = random.chance(0.3) ? link(random) : '';
+      const title = postTitle(random);
       const post: FullRow<'posts'> = {
         id,
         author_id: userIds[author],
-        title: postTitle(random),
+        title,
+        title_key: titleKey(title),
         description: postDescription(random),
         photo: input.imageUrls.length > 0 && random.chance(1 / 3) ? random.pick(input.imageUrls) : '',
         category: random.chance(0.2) ? '' : random.pick(CATEGORIES),

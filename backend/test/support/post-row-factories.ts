@@ -1,3 +1,4 @@
+import { titleKey } from '../../src/search/search-query.parser';
 import type { FullRow } from '../../src/seed/bulk-writer';
 
 /**
@@ -7,13 +8,16 @@ import type { FullRow } from '../../src/seed/bulk-writer';
  * rendered yet (render_version 0, no stored HTML: the reads render it as they do after an import).
  */
 export function postRow(
-  fields: { id: string; authorId: string; at: string } & Partial<FullRow<'posts'>>,
+  fields: { id: string; authorId: string; at: string } & Partial<Omit<FullRow<'posts'>, 'title_key'>>,
 ): FullRow<'posts'> {
   const { id, authorId, at, ...rest } = fields;
+  const title = rest.title ?? `Post ${id}`;
   return {
     id,
     author_id: authorId,
-    title: `Post ${id}`,
+    title,
+    // As the posts repository writes it with every title.
+    title_key: titleKey(title),
     description: 'd',
     photo: '',
     category: '',
