@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Session } from '../support/api-helper';
 import { scrollsSideways, seenTheme } from '../support/appearance';
 import { PHONE, useStory } from '../support/browser';
+import { settled } from '../support/accessibility';
 import { settledConfirm } from '../support/dialogs';
 import { failRequests } from '../support/failing-requests';
 
@@ -97,7 +98,7 @@ describe('A member posts a notice', () => {
     await page.getByRole('button', { name: 'Post', exact: true }).click();
     await page.getByText('there was an issue while creating notice!').waitFor();
     await page.getByText('Each link must be an http(s) URL').waitFor();
-    await page.waitForTimeout(400); // the toast's entrance animation
+    await settled(page); // the toast's entrance animation, and the page behind it
     await story.screenshot(page, 'create-notice-dark');
     expect(new URL(page.url()).pathname).toBe('/createpost');
   });
