@@ -170,9 +170,12 @@ await step('PUT through the proxy (its write hop)', async () => {
   return 'like -> 1, unlike -> 0';
 });
 
+// Read by the writer, with their token: each replica keeps reads in memory (READ_CACHE_TTL_MS), so
+// a visitor may see another replica's write late by up to that long, but a member's own writes
+// show at once on every replica (docs/decisions/054-signed-in-cache-across-instances.md).
 await step('spread 12 reads over the replicas through the proxy', async () => {
   for (let i = 0; i < 12; i++) {
-    const reply = await call(proxy, 'GET', `/api/posts/${postId}`);
+    const reply = await call(proxy, 'GET', `/api/posts/${postId}`, { token });
     check(reply.status === 200 && reply.data.post.likesCount === likes, `read ${i + 1}: ${reply.status}`);
   }
 });

@@ -83,3 +83,31 @@ function ping(port: number): Promise<boolean> {
     });
   });
 }
+
+/**
+ * How many of `keys` exist in the Redis at `url` (EXISTS, over the wire as ping() above): the
+ * cluster checks wait on the app's own-write marks this way, a state, not a time.
+ */
+export function redisExists(url: string, keys: string[]): Promise<number> {
+  const { hostname, port } = new URL(url);
+  const args = ['EXISTS', ...keys];
+  const command = `*${args.length}\r\n${args.map((arg) => `$${Buffer.byteLength(arg)}\r\n${arg}\r\n`).join('')}`;
+  return new Promise((resolveCount, reject) => {
+    const socket = connect(Number(port), hostname);
+    let reply = '';
+    const fail = (error: Error): void => {
+      socket.destroy();
+      reject(error);
+    };
+    socket.setTimeout(2000, () => fail(new Error(`Redis at ${url} did not answer EXISTS`)));
+    socket.once('error', fail);
+    socket.once('connect', () => socket.write(command));
+    socket.on('data', (chunk: Buffer) => {
+      reply += chunk.toString();
+      if (!reply.includes('\r\n')) return;
+      socket.destroy();
+      if (reply.startsWith(':')) resolveCount(Number(reply.slice(1, reply.indexOf('\r\n'))));
+      else reject(new Error(`Redis answered EXISTS with ${reply.trim()}`));
+    });
+  });
+}

@@ -30,6 +30,7 @@ import {
   type ReconnectOutcome,
   StreamThroughKill,
 } from './notification-stream';
+import { checkReaderState, type ReaderStateOutcome } from './reader-state-checks';
 import { checkSharedImage, checkSharedRateLimit, type CheckOutcome } from './shared-state-checks';
 import { analyseReplies, auditDatabase, type DatabaseAudit, type KillWindow, type ReplyFigures } from './write-audit';
 
@@ -48,6 +49,11 @@ const DELIVERY_P95_TARGET_MS = 2000;
 /** The delivery measurement: one like per post of the reader, then this many comments. */
 const LIVE_POSTS = 10;
 const LIVE_COMMENTS = 30;
+/**
+ * The app's default (backend/src/config/app-config.ts): the cluster runs as a deployment would,
+ * each instance with its own read cache (docs/decisions/054-signed-in-cache-across-instances.md).
+ */
+const READ_CACHE_TTL_MS = 5000;
 
 const CHECKS = {
   started: 'three instances start together on one empty database',
@@ -55,6 +61,11 @@ const CHECKS = {
   spread: 'the journey is served by more than one instance',
   rateLimit: 'a rate limit holds across the instances (Redis)',
   image: 'an image uploaded through one instance is served by the others',
+  readerIsolation:
+    "signed-in read cache: members and a visitor reading the same kept pages through nginx each see only their own likes, bookmarks and viewer, never another reader's",
+  othersWrites: `signed-in read cache: another member's write shows to members and visitors on every instance within READ_CACHE_TTL_MS (${READ_CACHE_TTL_MS} ms), at once on the instance that took it`,
+  ownWrites:
+    "signed-in read cache: a member's own write (like, bookmark, comment, follow and their undoing) shows on their very next read through nginx, also when another instance answers it",
   gets: 'under load, with an instance killed and restarted: 0 failed GETs',
   writes: 'only writes in flight on the killed instance fail',
   lost: 'no acknowledged write is lost',
@@ -75,6 +86,7 @@ interface Figures {
   journey: JourneyResult | null;
   rateLimit: CheckOutcome | null;
   image: CheckOutcome | null;
+  readerState: ReaderStateOutcome | null;
   load: (ReplyFigures & { kill: Record<string, number | string | null> }) | null;
   database: DatabaseAudit | null;
   live: { delivery: DeliveryOutcome | null; reconnect: Omit<ReconnectOutcome, 'connections'> | null };
@@ -97,6 +109,7 @@ interface Run {
 interface Started {
   database: ClusterDatabase;
   nginx: NginxBalancer;
+  redis: RedisProcess;
 }
 
 /** What is running; the clean-up stops whatever got started. */
@@ -121,8 +134,9 @@ async function main(): Promise<number> {
   const cluster: Cluster = { database: null, redis: null, nginx: null, instances: [] };
   let fatal: unknown = null;
   try {
-    const { database, nginx } = await startCluster(run, cluster);
+    const { database, nginx, redis } = await startCluster(run, cluster);
     await checkSharedState(run, cluster.instances, nginx);
+    await checkSignedInCache(run, cluster.instances, nginx, redis);
     const live = await checkLiveDelivery(run, nginx);
     const users = await createLoadUsers(nginx.baseUrl, run.tag);
     const postIds = await createLoadPosts(nginx.baseUrl, users, run.tag);
@@ -175,10 +189,12 @@ function newRun(): Run {
         durationSeconds: DURATION_SECONDS,
         killAtSeconds: KILL_AT_SECONDS,
         restartAtSeconds: RESTART_AT_SECONDS,
+        readCacheTtlMs: READ_CACHE_TTL_MS,
       },
       journey: null,
       rateLimit: null,
       image: null,
+      readerState: null,
       load: null,
       database: null,
       live: { delivery: null, reconnect: null },
@@ -232,7 +248,7 @@ async function startCluster(run: Run, cluster: Cluster): Promise<Started> {
   });
   cluster.nginx = nginx;
   log(`nginx: ${nginx.baseUrl} (round-robin over ${INSTANCES})`);
-  return { database, nginx };
+  return { database, nginx, redis };
 }
 
 /** The API journey, a rate limit and an uploaded image, each across the instances. */
@@ -263,6 +279,31 @@ async function checkSharedState(run: Run, instances: AppInstance[], nginx: Nginx
   figures.image = await checkSharedImage(nginx.baseUrl, instanceUrls);
   checks.record(CHECKS.image, figures.image.passed, figures.image.detail);
   log(`shared image: ${figures.image.passed ? 'served by all' : 'FAILED'}`);
+}
+
+/** The signed-in read cache behind the balancer: reader-state-checks.ts. */
+async function checkSignedInCache(
+  run: Run,
+  instances: AppInstance[],
+  nginx: NginxBalancer,
+  redis: RedisProcess,
+): Promise<void> {
+  const { checks, figures, log, tag } = run;
+  const outcome = await checkReaderState({
+    balancerUrl: nginx.baseUrl,
+    instanceUrls: instances.map((instance) => instance.baseUrl),
+    redisUrl: redis.url,
+    tag,
+    cacheTtlMs: READ_CACHE_TTL_MS,
+  });
+  figures.readerState = outcome;
+  checks.record(CHECKS.readerIsolation, outcome.isolation.passed, outcome.isolation.detail);
+  checks.record(CHECKS.othersWrites, outcome.othersWrites.passed, outcome.othersWrites.detail);
+  checks.record(CHECKS.ownWrites, outcome.ownWrites.passed, outcome.ownWrites.detail);
+  const verdict = (passed: boolean): string => (passed ? 'passed' : 'FAILED');
+  log(
+    `signed-in read cache: isolation ${verdict(outcome.isolation.passed)}, others' writes ${verdict(outcome.othersWrites.passed)}, own writes ${verdict(outcome.ownWrites.passed)} (${outcome.figures.ownWriteReadsOnAnotherInstance}/${outcome.figures.ownWriteReads} reads on another instance)`,
+  );
 }
 
 /**
@@ -365,7 +406,7 @@ async function auditLoad(
   };
   figures.load = load;
   log(`load done: ${replies.requests} replies; auditing the database`);
-  const audit = await auditDatabase(database.url, nginx.baseUrl, outcome, users, postIds);
+  const audit = await auditDatabase(database.url, nginx.baseUrl, outcome, users, postIds, READ_CACHE_TTL_MS);
   figures.database = audit;
 
   checks.record(
@@ -391,7 +432,7 @@ async function auditLoad(
   checks.record(
     CHECKS.counters,
     audit.counters.mismatches === 0,
-    `${audit.counters.mismatches} mismatches over ${audit.counters.posts} posts and ${audit.counters.profiles} profiles${sample(audit.counters.samples)}`,
+    `${audit.counters.mismatches} mismatches over ${audit.counters.posts} posts and ${audit.counters.profiles} profiles (the API read as a visitor through nginx: ${audit.counters.reread === 0 ? 'every first reply agreed' : `${audit.counters.reread} first replies were an instance's reply kept from before the last writes, read again until they agreed, at most ${audit.counters.waitedMs} ms`}; bound: READ_CACHE_TTL_MS + 2 s after the database's last change)${sample(audit.counters.samples)}`,
   );
   // On a busy machine the restart can outlast the load; then requests after it must reach the instance.
   const probed =
@@ -452,8 +493,9 @@ function instanceEnv(databaseUrl: string, redisUrl: string, dataDir: string): No
     JWT_SECRET: randomBytes(32).toString('hex'),
     // One nginx in front: its X-Forwarded-For entry is the client.
     TRUST_PROXY: '1',
-    // Another instance's write would show here only after the TTL: off, as in docker/compose.yaml.
-    READ_CACHE_TTL_MS: '0',
+    // On, as deployed: another instance's write shows within the TTL, a member's own at once
+    // (own-write marks in Redis); the checks that read others' writes wait for them.
+    READ_CACHE_TTL_MS: String(READ_CACHE_TTL_MS),
     LOG_LEVEL: 'warn',
     RATE_LIMITS: 'on',
     RATE_LIMIT_SIGN_IN_USER_NAME: `${SIGN_IN_LIMIT}/1m`,
@@ -565,6 +607,12 @@ function printFigures(figures: Figures): void {
       'stream through the kill',
       figures.live.reconnect
         ? `${figures.live.reconnect.acknowledged - figures.live.reconnect.missing} of ${figures.live.reconnect.acknowledged} comments arrived (${figures.live.reconnect.writtenWhileAway} while away)`
+        : '-',
+    ],
+    [
+      'signed-in cache, own writes',
+      figures.readerState
+        ? `${figures.readerState.figures.ownWriteReadsOnAnotherInstance} of ${figures.readerState.figures.ownWriteReads} reads right after a write answered by another instance (TTL ${READ_CACHE_TTL_MS} ms)`
         : '-',
     ],
     ['counters exact', figures.database ? (figures.database.counters.mismatches === 0 ? 'yes' : 'NO') : '-'],

@@ -88,7 +88,8 @@ export async function checkSharedImage(balancerUrl: string, instanceUrls: string
   });
 }
 
-async function outcome(run: () => Promise<string>): Promise<CheckOutcome> {
+/** Runs one check: its detail line when it passes, what went wrong when it throws. */
+export async function outcome(run: () => Promise<string>): Promise<CheckOutcome> {
   try {
     return { passed: true, detail: await run() };
   } catch (error) {
