@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Me } from '@techit/contract/api-types';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { onSessionExpired } from './api-client';
@@ -27,22 +27,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<Me | null>(() => (storage.token() ? storage.user() : null));
   const queryClient = useQueryClient();
 
-  const signIn = useCallback(
-    (token: string, next: Me) => {
-      storage.saveSession(token, next);
-      setUser(next);
-      // Replies mark the viewer's own likes: what was fetched as a visitor is stale now.
-      queryClient.removeQueries();
-    },
-    [queryClient],
-  );
+  const signIn = useCallback((token: string, next: Me) => {
+    storage.saveSession(token, next);
+    setUser(next);
+  }, []);
 
   const signOut = useCallback(() => {
     storage.clearSession();
     setUser(null);
-    // Replies show per-viewer state (liked, following): start them afresh.
-    queryClient.removeQueries();
-  }, [queryClient]);
+  }, []);
 
   const updateUser = useCallback((next: Me) => {
     storage.saveUser(next);
@@ -71,16 +64,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // Another tab logging in or out changes this one too.
   useEffect(() => {
-    let token = storage.token();
-    const sync = () => {
-      setUser(storage.token() ? storage.user() : null);
-      if (storage.token() === token) return;
-      token = storage.token();
-      queryClient.removeQueries();
-    };
+    const sync = () => setUser(storage.token() ? storage.user() : null);
     window.addEventListener('storage', sync);
     return () => window.removeEventListener('storage', sync);
-  }, [queryClient]);
+  }, []);
+
+  // Replies show the viewer's own state (liked, following, saved): when the viewer changes, every
+  // reply starts afresh. Reset rather than removed, and once the pages have rendered for the new
+  // viewer: a page on screen then fetches again as them (with their token, or as a visitor), where
+  // a removed query left its page waiting on a reply it dropped (a post page stayed a skeleton when
+  // a session ended while the post was on its way; CI, session 16).
+  const viewerId = user?._id ?? null;
+  const shownFor = useRef(viewerId);
+  useEffect(() => {
+    if (shownFor.current === viewerId) return;
+    shownFor.current = viewerId;
+    void queryClient.resetQueries();
+  }, [viewerId, queryClient]);
 
   const value = useMemo(
     () => ({
