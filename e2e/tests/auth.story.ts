@@ -3,7 +3,6 @@ import { imageVariant } from '@techit/contract/image-variants';
 import type { Page } from 'playwright-core';
 import type { Session } from '../support/api-helper';
 import { settled } from '../support/accessibility';
-import { holdRequests } from '../support/held-requests';
 import { PHONE, useStory } from '../support/browser';
 import { pngFile } from '../support/images';
 
@@ -160,26 +159,5 @@ describe('A member signs out of all devices', () => {
     await phone.waitForURL('**/login');
     await logIn(phone, member);
     expect((await storedSession(phone)).user?._id).toBe(member.user._id);
-  });
-
-  it('a page whose reply was still on its way when the session ended shows, read as a visitor', async () => {
-    const member = await story.api.user();
-    const author = await story.api.user();
-    const post = await story.api.post(author, { title: 'Arriving late' });
-    const phone = await story.open('/login', { viewport: PHONE });
-    await logIn(phone, member);
-    await story.api.request('POST', '/logout-all', undefined, member.token);
-
-    // The post's reply is held until the bell's 401 has ended the session.
-    const held = await holdRequests(phone, [`/api/posts/${post._id}`], 1);
-    const refused = phone.waitForResponse(
-      (response) => new URL(response.url()).pathname === '/api/notifications/unread-count' && response.status() === 401,
-    );
-    await phone.goto(`/posts/${post._id}`);
-    await refused;
-    await phone.getByText('Your session has ended.').waitFor();
-    held.release();
-    await phone.getByRole('heading', { name: 'Arriving late', level: 1 }).waitFor();
-    expect(await storedSession(phone)).toEqual({ token: null, user: null });
   });
 });
