@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Post } from '@techit/contract/api-types';
 import { feedPath } from '@techit/contract/feed-paths';
-import { OUTSIDE } from '@techit/contract/limits';
+import { imageVariant } from '@techit/contract/image-variants';
+import { OUTSIDE, PAGINATION } from '@techit/contract/limits';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
 import sharp from 'sharp';
 import { createNotice, createPost, createUser, type TestUser } from './support/factories';
@@ -361,6 +362,42 @@ describe('Server-rendered pages', () => {
       );
     });
 
+    it('shows on / the first page of the default feed as a visitor gets it, with its likely largest picture', async () => {
+      const newest = await createPost(t, author, { title: `Newest ${HOSTILE}`, desc: `On the home page ${HOSTILE}` });
+      // As an upload would have left it; the newest post is the feed's first card.
+      const photo = '/uploads/0123456789abcdef01234568-1200x900.webp';
+      await t.db.updateTable('posts').set({ photo }).where('id', '=', newest._id).execute();
+      const { posts } = (
+        await t.http.get(`/api/posts?feed=for-you&limit=${PAGINATION.feedPageSize}&view=compact`).expect(200)
+      ).body as { posts: Post[] };
+      expect(posts[0]._id).toBe(newest._id);
+
+      const p = await page(t, '/');
+      expect(p.all.filter((e) => e.tagName === 'h1').map(textOf)).toEqual(['For you']);
+      const titles = p.mainElements.filter((e) => e.tagName === 'h2');
+      expect(titles.map(textOf)).toEqual(posts.map((listed) => listed.title));
+      const links = titles.flatMap((h2) => elements(h2).filter((e) => e.tagName === 'a'));
+      expect(links.map((a) => attr(a, 'href'))).toEqual(posts.map((listed) => `/posts/${listed._id}`));
+      expect(p.main).toContain(`On the home page ${HOSTILE}`);
+      // Only the picture the app's feed loads first (listPicturePost), as the card shows it.
+      const card = imageVariant(photo, 'card');
+      expect(
+        p.mainElements
+          .filter((e) => e.tagName === 'img')
+          .map((img) => ['src', 'width', 'height', 'fetchpriority', 'alt'].map((name) => attr(img, name))),
+      ).toEqual([
+        [card.src, String(card.width), String(card.height), 'high', `Picture for the post “Newest ${HOSTILE}”`],
+      ]);
+      // The list the boot script hides for a signed-in reader or another feed (app-shell.ts).
+      // Preloaded from the head, ahead of the app's scripts.
+      expect(p.links('preload').map((link) => ['as', 'href', 'fetchpriority'].map((name) => attr(link, name)))).toEqual(
+        [['image', card.src, 'high']],
+      );
+      const list = p.mainElements.filter((e) => e.tagName === 'article');
+      expect(list.map((article) => attr(article, 'class'))).toEqual(['server-page server-page-visitor-feed']);
+      expectNoInjectedMarkup(p);
+    });
+
     it('leaves the other app paths the plain index.html', async () => {
       const response = await t.http.get('/search').expect(200);
       expect(response.text).toContain('<title>TechIt</title>');
@@ -426,7 +463,7 @@ describe('Server-rendered pages’ cost', () => {
       tag: await cost('/t/cost'),
       notices: await cost('/notices'),
       home: await cost('/'),
-    }).toEqual({ post: 3, profile: 7, tag: 4, notices: expect.any(Number) as number, home: 0 });
+    }).toEqual({ post: 3, profile: 7, tag: 4, notices: expect.any(Number) as number, home: 3 });
     expect(await cost('/notices')).toBeLessThanOrEqual(2);
   });
 

@@ -63,6 +63,38 @@ describe('Server-rendered pages', () => {
     expect(await app.getByRole('heading', { name: 'Readable without scripts' }).count()).toBe(1);
   });
 
+  it('the home page shows a visitor the feed in its first HTML, and a signed-in reader none of it', async () => {
+    const author = await story.api.user();
+    await story.api.post(author, { title: 'On the first screen', desc: 'Shown before the app runs' });
+    const page = await story.open('/api/health');
+    // The app's own code held back: what shows is the first HTML and what the boot script did.
+    await page.route(/\/assets\/index-[^/]+\.js$/, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: '' }),
+    );
+    const serverFeed = page.locator('.server-page-visitor-feed');
+    const firstPost = page.getByRole('heading', { level: 2, name: 'On the first screen' });
+
+    await page.goto('/');
+    await firstPost.waitFor();
+    expect(await page.getByText('Shown before the app runs').isVisible()).toBe(true);
+
+    // Another feed than the default one: the list is not what the app will show.
+    await page.goto('/?feed=hot');
+    await serverFeed.waitFor({ state: 'attached' });
+    expect(await serverFeed.isVisible()).toBe(false);
+
+    // A signed-in reader's feed leaves out whom they block and mute: the visitor's is not theirs.
+    const reader = await story.api.user();
+    await page.evaluate((session) => {
+      localStorage.setItem('jwt', session.token);
+      localStorage.setItem('techit-user', JSON.stringify(session.user));
+    }, reader);
+    await page.goto('/');
+    await serverFeed.waitFor({ state: 'attached' });
+    expect(await serverFeed.isVisible()).toBe(false);
+    expect(await firstPost.isVisible()).toBe(false);
+  });
+
   it('Lighthouse SEO ≥ 95 on a post page', async () => {
     const author = await story.api.user();
     const post = await story.api.post(author, {

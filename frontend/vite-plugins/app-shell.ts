@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
+import { STORAGE_KEYS } from '../../contract/src/limits';
 import { type RouteDefinition, routePattern, routes } from '../src/config/routes';
 
 /**
@@ -69,6 +70,7 @@ html[data-shell] .boot-shell{display:block}
 html:not([data-shell]) .boot-shell .boot-left-nav,html:not([data-shell]) .boot-shell .boot-bottom-nav{display:none}
 html:not([data-shell]) .boot-shell .app-main{margin-left:auto}
 .boot-bottom-nav{position:fixed;inset:auto 0 0 0;z-index:10;display:flex;justify-content:space-around;align-items:center;height:60px;background:var(--surface);border-top:1px solid var(--border)}
+html[data-own-feed] .server-page-visitor-feed{display:none}
 @media (min-width:992px){.boot-left-nav{position:fixed;inset:0 auto 0 0;width:240px;display:flex;flex-direction:column;gap:8px;padding:24px 16px;background:var(--surface);border-right:1px solid var(--border)}.boot-bottom-nav{display:none}}`;
 
 /**
@@ -80,6 +82,13 @@ const BARE_PAGES = (Object.values(routes) as RouteDefinition[])
   .map((route) => routePattern(route))
   .join('|');
 const SHELL_SCRIPT = `if(!new RegExp(${JSON.stringify(BARE_PAGES)},'i').test(location.pathname))document.documentElement.setAttribute('data-shell','')`;
+
+/**
+ * The server renders the home's feed as a visitor's default view (backend/src/pages): a signed-in
+ * reader's feed leaves out what they mute and block, and `?feed=` names another feed, so then the
+ * page is marked and SHELL_STYLE hides that list until the app draws the reader's own.
+ */
+const OWN_FEED_SCRIPT = `try{if(location.search||localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)}))document.documentElement.setAttribute('data-own-feed','')}catch(e){}`;
 
 export function appShell(): Plugin {
   return {
@@ -104,6 +113,7 @@ export function appShell(): Plugin {
         tags: [
           { tag: 'style', children: SHELL_STYLE, injectTo: 'head' },
           { tag: 'script', children: SHELL_SCRIPT, injectTo: 'head' },
+          { tag: 'script', children: OWN_FEED_SCRIPT, injectTo: 'head' },
         ],
       };
     },

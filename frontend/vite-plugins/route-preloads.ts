@@ -5,7 +5,7 @@ import { IMAGE_SIZES, IMAGE_VARIANT_SUFFIX, imageVariant } from '../../contract/
 import { STORAGE_KEYS } from '../../contract/src/limits';
 import { TAG_PATTERN } from '../../contract/src/tag-rules';
 import type { FirstPicture } from '../src/app/first-requests';
-import { listPicturePost } from '../src/lib/list-picture';
+import { listPicturePost } from '../../contract/src/list-picture';
 import { PARAM_PATTERNS, type RouteDefinition, type RouteName, routePattern, routes } from '../src/config/routes';
 
 /** A route's `:param` names, in the order of routePattern's capture groups. */

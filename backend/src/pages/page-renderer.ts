@@ -41,6 +41,12 @@ export interface PageMeta {
   feeds: { source: FeedSource; title: string }[];
   /** A not-found page: kept out of search indexes. */
   noIndex?: boolean;
+  /**
+   * The picture the content shows first, preloaded from the head: there it is the first request
+   * after the page, ahead of the app's scripts that would otherwise hold the browser's six
+   * connections to the site when the preload scanner reaches the <img> (decision 055).
+   */
+  preloadImage?: string;
 }
 
 export interface PageParts {
@@ -108,6 +114,7 @@ export function renderHead(meta: PageMeta, origin: string): SafeHtml {
   );
   return html`<title>${title}</title>
     <meta name="description" content="${meta.description}" />
+    ${meta.preloadImage ? html`<link rel="preload" as="image" href="${meta.preloadImage}" fetchpriority="high" />` : null}
     ${meta.noIndex ? html`<meta name="robots" content="noindex" />` : null}<link rel="canonical" href="${url}" />
     <meta property="og:site_name" content="${SITE_NAME}" />
     <meta property="og:title" content="${ogTitle}" />
@@ -313,7 +320,44 @@ export function noticesPage(notices: Notice[]): PageParts {
   };
 }
 
-export function homePage(): PageParts {
+/** A list's picture as the app's card shows it: the card-size copy, with its pixel size when known. */
+export interface ListPicture {
+  postId: string;
+  src: string;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * A post of the home feed: a list item with, for the feed's likely largest paint (listPicturePost,
+ * the same rule as the app's post-feed.tsx), the card's picture, fetched at once. The other cards'
+ * pictures are left to the app: a phone shows no more than one in its first screen.
+ */
+function feedItem(post: Post, picture: ListPicture | null): SafeHtml {
+  const photo =
+    picture?.postId === post._id
+      ? html`<img
+          class="server-page-photo"
+          src="${picture.src}"
+          alt="${`Picture for the post “${post.title}”`}"
+          ${picture.width && picture.height ? html`width="${picture.width}" height="${picture.height}"` : null}
+          fetchpriority="high"
+        />`
+      : null;
+  return html`<li class="server-page-item">
+    <h2><a href="${postPath(post._id)}">${post.title}</a></h2>
+    ${byline(post.postedBy, post.createdAt)}${tagList(post.tags)}${photo}
+    <div class="server-page-text">${storedHtml(post.descHtml)}</div>
+  </li>`;
+}
+
+/**
+ * The home page: the first page of the default feed as a visitor gets it. A signed-in reader's
+ * feed is their own (their mutes and blocks), and `?feed=` asks for another one: the boot script
+ * marks the page then, and its style keeps this list out of sight until the app draws the right
+ * one (frontend/vite-plugins/app-shell.ts).
+ */
+export function homePage(posts: Post[], picture: ListPicture | null): PageParts {
   return {
     status: 200,
     meta: {
@@ -327,9 +371,18 @@ export function homePage(): PageParts {
         { source: { kind: 'latest' }, title: `${SITE_NAME}: latest posts` },
         { source: { kind: 'hot' }, title: `${SITE_NAME}: hot posts` },
       ],
+      preloadImage: picture?.src,
     },
-    // The feed itself is the app's: the head is what link previews and crawlers need here.
-    content: html``,
+    content: html`<article class="server-page server-page-visitor-feed">
+      <h1 class="server-page-title">For you</h1>
+      ${
+        posts.length
+          ? html`<ul class="plain-list server-page-list">
+              ${posts.map((post) => feedItem(post, picture))}
+            </ul>`
+          : html`<p class="server-page-note">No posts yet.</p>`
+      }
+    </article>`,
   };
 }
 

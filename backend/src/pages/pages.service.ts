@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Post } from '@techit/contract/api-types';
+import { DEFAULT_FEED } from '@techit/contract/enums';
 import { imageVariant } from '@techit/contract/image-variants';
-import { OUTSIDE } from '@techit/contract/limits';
+import { OUTSIDE, PAGINATION } from '@techit/contract/limits';
+import { listPicturePost } from '@techit/contract/list-picture';
 import { AppError } from '../common/app-errors';
 import { NoticesService } from '../notices/notices.service';
 import { PostsService } from '../posts/posts.service';
@@ -45,8 +47,15 @@ export class PagesService {
     private readonly notices: NoticesService,
   ) {}
 
-  home(): PageParts {
-    return homePage();
+  /** The default feed's first page, read as the app's first request for a visitor reads it. */
+  async home(): Promise<PageParts> {
+    const { posts } = await this.posts.feed(
+      { feed: DEFAULT_FEED, limit: PAGINATION.feedPageSize, view: 'compact' },
+      null,
+    );
+    const pictured = listPicturePost(posts);
+    const card = pictured?.photo ? imageVariant(pictured.photo, 'card') : null;
+    return homePage(posts, pictured && card && { postId: pictured._id, ...card });
   }
 
   async post(rawId: string): Promise<PageParts> {

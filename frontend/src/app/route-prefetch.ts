@@ -8,7 +8,7 @@ import { topPostsQuery } from '../features/posts/api/get-top-posts';
 import { userPostsQuery } from '../features/posts/api/get-user-posts';
 import { userQuery } from '../features/users/api/get-user';
 import { preloadEditProfileMenu } from '../features/users/components/edit-profile-menu-lazy';
-import { listPicturePost } from '../lib/list-picture';
+import { listPicturePost } from '@techit/contract/list-picture';
 import { queryClient } from '../lib/query-client';
 import { storage } from '../lib/storage';
 

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import type { PageCursor } from '../../../lib/cursor-pages';
 import { useSession } from '../../../lib/session';
 import { useLoadMore } from '../../../lib/use-load-more';
-import { listPicturePost } from '../../../lib/list-picture';
+import { listPicturePost } from '@techit/contract/list-picture';
 import { BOOKMARK } from '../api/bookmark-post';
 import { useBookmarks } from '../api/get-bookmarks';
 import { useFeedPosts, useTagPosts } from '../api/get-feed';
