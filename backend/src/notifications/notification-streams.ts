@@ -67,11 +67,13 @@ export class NotificationStreams implements OnModuleDestroy {
    * changed since is sent at once; without it, the stream starts at the newest notification.
    */
   async serve(request: FastifyRequest, reply: FastifyReply, userId: string, after: Keyset | null): Promise<void> {
-    // Read before anything is sent: a failure here is still an ordinary JSON error reply.
-    const [{ unreadCount }, newest] = await Promise.all([
-      this.notifications.unreadCount(userId),
-      after ? Promise.resolve(null) : this.notifications.newestKey(userId),
-    ]);
+    // Read before anything is sent: a failure here is still an ordinary JSON error reply. The
+    // count first, then the position, one after the other: whatever the count includes was
+    // committed before the position was read, so a first event that counts a notification always
+    // carries an id (concurrent reads on PostgreSQL's pool could count a like the position had not
+    // seen yet: a reconnect then came without Last-Event-ID; CI, session 17).
+    const { unreadCount } = await this.notifications.unreadCount(userId);
+    const newest = after ? null : await this.notifications.newestKey(userId);
     // A fresh stream: what is already in the window up to its start the reader has from its list
     // (anything newer, committed since the read above, is sent by the first pump); a reconnect gets
     // the whole window again (it cannot tell which of it arrived) and the client merges by _id.
