@@ -74,16 +74,38 @@ export async function expectNoSeriousViolations(page: Page, screen: string): Pro
  * spinner) never end, so they do not count.
  */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      document.querySelectorAll('[aria-busy="true"], .ant-skeleton, .boot-shell').length === 0 &&
-      !Array.from(document.querySelectorAll('[class]')).some((element) =>
-        /-(appear|enter|leave)(-active)?\b/.test(element.getAttribute('class') ?? ''),
-      ) &&
-      document
-        .getAnimations()
-        .every(
-          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-        ),
-  );
+  try {
+    await page.waitForFunction(stillMoving, false);
+  } catch (error) {
+    // Say what kept it from settling: a bare timeout gave CI nothing to go on.
+    const moving = await page.evaluate(stillMoving, true).catch(() => 'unknown: the page could not be asked');
+    throw new Error(`The page did not settle: ${String(moving)}\n${String(error)}`);
+  }
+}
+
+/** In the page: with `describe`, what is still loading or moving ('' when nothing); else whether nothing is. */
+function stillMoving(describe: boolean): boolean | string {
+  const name = (element: Element) =>
+    `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"${
+      element.getAttribute('aria-label') ? ` aria-label="${element.getAttribute('aria-label')}"` : ''
+    }>`;
+  const reasons = [
+    ...Array.from(document.querySelectorAll('[aria-busy="true"], .ant-skeleton, .boot-shell')).map(
+      (element) => `loading ${name(element)}`,
+    ),
+    ...Array.from(document.querySelectorAll('[class]'))
+      .filter((element) => /-(appear|enter|leave)(-active)?\b/.test(element.getAttribute('class') ?? ''))
+      .map((element) => `in motion ${name(element)}`),
+    ...document
+      .getAnimations()
+      .filter(
+        (animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity,
+      )
+      .map((animation) => {
+        const target = (animation.effect as KeyframeEffect | null)?.target;
+        const what = animation instanceof CSSTransition ? `transition ${animation.transitionProperty}` : 'animation';
+        return `${what} on ${target ? name(target) : 'nothing'}`;
+      }),
+  ];
+  return describe ? reasons.join('; ') : reasons.length === 0;
 }

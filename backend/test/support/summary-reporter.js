@@ -5,6 +5,7 @@
  * prints them just above that line, where a CI log cut to its end still shows why.
  */
 const { appendFileSync } = require('node:fs');
+const { stripVTControlCharacters } = require('node:util');
 
 class SummaryReporter {
   onRunComplete(_contexts, results) {
@@ -34,8 +35,7 @@ class SummaryReporter {
 
 /** The first lines of a failure, without colours, and the first of its stack lines in our code. */
 function head(message) {
-  const lines = String(message)
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  const lines = stripVTControlCharacters(String(message))
     .split('\n')
     .map((line) => line.trimEnd())
     .filter(Boolean);
