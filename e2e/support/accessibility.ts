@@ -98,9 +98,7 @@ function stillMoving(describe: boolean): boolean | string {
       .map((element) => `in motion ${name(element)}`),
     ...document
       .getAnimations()
-      .filter(
-        (animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity,
-      )
+      .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)
       .map((animation) => {
         const target = (animation.effect as KeyframeEffect | null)?.target;
         const what = animation instanceof CSSTransition ? `transition ${animation.transitionProperty}` : 'animation';
