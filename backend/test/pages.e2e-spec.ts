@@ -393,8 +393,9 @@ describe('Server-rendered pages', () => {
       expect(p.links('preload').map((link) => ['as', 'href', 'fetchpriority'].map((name) => attr(link, name)))).toEqual(
         [['image', card.src, 'high']],
       );
-      const list = p.mainElements.filter((e) => e.tagName === 'article');
-      expect(list.map((article) => attr(article, 'class'))).toEqual(['server-page server-page-visitor-feed']);
+      const list = p.mainElements.filter((e) => e.tagName === 'section');
+      expect(list.map((section) => attr(section, 'class'))).toEqual(['server-page server-page-visitor-feed']);
+      expect(p.mainElements.filter((e) => e.tagName === 'article')).toEqual([]);
       expectNoInjectedMarkup(p);
     });
 

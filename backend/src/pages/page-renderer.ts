@@ -373,7 +373,9 @@ export function homePage(posts: Post[], picture: ListPicture | null): PageParts 
       ],
       preloadImage: picture?.src,
     },
-    content: html`<article class="server-page server-page-visitor-feed">
+    // A section, not an article: a list of posts is not one article (the app's own cards are the
+    // articles, in a role="feed" list; readers and tests tell the two apart by that).
+    content: html`<section class="server-page server-page-visitor-feed">
       <h1 class="server-page-title">For you</h1>
       ${
         posts.length
@@ -382,7 +384,7 @@ export function homePage(posts: Post[], picture: ListPicture | null): PageParts 
             </ul>`
           : html`<p class="server-page-note">No posts yet.</p>`
       }
-    </article>`,
+    </section>`,
   };
 }
 
