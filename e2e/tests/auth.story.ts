@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import type { Session } from '../support/api-helper';
 import { settled } from '../support/accessibility';
 import { PHONE, useStory } from '../support/browser';
+import { settledMenuItem } from '../support/dialogs';
 import { pngFile } from '../support/images';
 
 async function storedSession(page: Page): Promise<{ token: string | null; user: Me | null }> {
@@ -106,7 +107,7 @@ describe('A member logs in and out', () => {
     await page.getByRole('link', { name: `Your profile: ${member.user.userName}` }).waitFor();
 
     await page.getByRole('button', { name: 'More' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await (await settledMenuItem(page, 'Logout')).click();
     await page.waitForURL('**/login');
     expect(await storedSession(page)).toEqual({ token: null, user: null });
     await page.goto('/');
@@ -135,7 +136,7 @@ describe('A member signs out of all devices', () => {
     await logIn(phone, member);
 
     await laptop.getByRole('button', { name: 'More' }).click();
-    await laptop.getByRole('menuitem', { name: 'Sign out of all devices' }).click();
+    await (await settledMenuItem(laptop, 'Sign out of all devices')).click();
     await laptop.getByText('Signed out of all devices').waitFor();
     await laptop.waitForURL('**/login');
     expect(await storedSession(laptop)).toEqual({ token: null, user: null });

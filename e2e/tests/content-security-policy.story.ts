@@ -1,7 +1,7 @@
 import type { Me } from '@techit/contract/api-types';
 import type { Page } from 'playwright-core';
 import { useStory } from '../support/browser';
-import { settledConfirm } from '../support/dialogs';
+import { settledConfirm, settledMenuItem } from '../support/dialogs';
 import { holdAppScripts } from '../support/held-scripts';
 import { pngFile } from '../support/images';
 
@@ -117,7 +117,7 @@ describe('The web app under a strict Content-Security-Policy', () => {
     await page.getByText('Meetup <script>window.pwned=1</script>').waitFor();
 
     await page.getByRole('button', { name: 'More' }).click();
-    await page.getByRole('menuitem', { name: 'Dark Mode' }).click();
+    await (await settledMenuItem(page, 'Dark Mode')).click();
     await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'dark');
     await page.goto('/');
     await page.getByRole('article').first().waitFor();

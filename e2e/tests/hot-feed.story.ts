@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { PHONE, useStory } from '../support/browser';
+import { settledMenuItem } from '../support/dialogs';
 
 /** The titles of the post cards on screen, top to bottom. */
 function cardTitles(page: Page): Promise<string[]> {
@@ -39,7 +40,7 @@ describe('A reader switches to the Hot feed', () => {
       viewport: PHONE,
     });
     await phone.locator('.bottom-nav').getByRole('button', { name: 'Menu' }).click();
-    await phone.getByRole('menuitem', { name: 'Hot Feed' }).click();
+    await (await settledMenuItem(phone, 'Hot Feed')).click();
     await phone.waitForURL((url) => url.search === '?feed=hot');
     await phone.getByRole('heading', { name: 'Hot', level: 1 }).waitFor();
     await phone.getByRole('article').first().waitFor();

@@ -1,4 +1,5 @@
 import { DESKTOP, PHONE, useStory } from '../support/browser';
+import { settledMenuItem } from '../support/dialogs';
 
 describe('Someone finds their way around', () => {
   const story = useStory();
@@ -23,7 +24,7 @@ describe('Someone finds their way around', () => {
     for (const item of ['For You Feed', 'Following Feed', 'Dark Mode', 'Logout']) {
       await page.getByRole('menuitem', { name: item }).waitFor();
     }
-    await page.getByRole('menuitem', { name: 'Following Feed' }).click();
+    await (await settledMenuItem(page, 'Following Feed')).click();
     await page.waitForURL((url) => url.search === '?feed=following');
     await story.screenshot(page, 'phone-menu-light');
   });
