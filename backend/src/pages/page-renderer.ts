@@ -168,19 +168,38 @@ function commentItem(comment: Comment): SafeHtml {
   </li>`;
 }
 
-/** A post in a list: its title as a link, author and date, tags and description. */
-function postItem(post: Post): SafeHtml {
+/** How a list shows its posts: the heading level under the page's, and the picture it shows. */
+interface PostListOptions {
+  /** h3 under a page's own sections; h2 where the list is the page (home). */
+  level?: 2 | 3;
+  /** The one picture the list shows (the home feed's likely largest paint), fetched at once. */
+  picture?: ListPicture | null;
+}
+
+/** A post in a list: its title as a link, author and date, tags, the list's picture if it is this post's, description. */
+function postItem(post: Post, { level = 3, picture = null }: PostListOptions): SafeHtml {
+  const title = html`<a href="${postPath(post._id)}">${post.title}</a>`;
+  const photo =
+    picture?.postId === post._id
+      ? html`<img
+          class="server-page-photo"
+          src="${picture.src}"
+          alt="${`Picture for the post “${post.title}”`}"
+          ${picture.width && picture.height ? html`width="${picture.width}" height="${picture.height}"` : null}
+          fetchpriority="high"
+        />`
+      : null;
   return html`<li class="server-page-item">
-    <h3><a href="${postPath(post._id)}">${post.title}</a></h3>
-    ${byline(post.postedBy, post.createdAt)}${tagList(post.tags)}
+    ${level === 2 ? html`<h2>${title}</h2>` : html`<h3>${title}</h3>`}
+    ${byline(post.postedBy, post.createdAt)}${tagList(post.tags)}${photo}
     <div class="server-page-text">${storedHtml(post.descHtml)}</div>
   </li>`;
 }
 
-function postList(posts: Post[], empty: string): SafeHtml {
+function postList(posts: Post[], empty: string, options: PostListOptions = {}): SafeHtml {
   return posts.length
     ? html`<ul class="plain-list server-page-list">
-        ${posts.map(postItem)}
+        ${posts.map((post) => postItem(post, options))}
       </ul>`
     : html`<p class="server-page-note">${empty}</p>`;
 }
@@ -329,29 +348,6 @@ export interface ListPicture {
 }
 
 /**
- * A post of the home feed: a list item with, for the feed's likely largest paint (listPicturePost,
- * the same rule as the app's post-feed.tsx), the card's picture, fetched at once. The other cards'
- * pictures are left to the app: a phone shows no more than one in its first screen.
- */
-function feedItem(post: Post, picture: ListPicture | null): SafeHtml {
-  const photo =
-    picture?.postId === post._id
-      ? html`<img
-          class="server-page-photo"
-          src="${picture.src}"
-          alt="${`Picture for the post “${post.title}”`}"
-          ${picture.width && picture.height ? html`width="${picture.width}" height="${picture.height}"` : null}
-          fetchpriority="high"
-        />`
-      : null;
-  return html`<li class="server-page-item">
-    <h2><a href="${postPath(post._id)}">${post.title}</a></h2>
-    ${byline(post.postedBy, post.createdAt)}${tagList(post.tags)}${photo}
-    <div class="server-page-text">${storedHtml(post.descHtml)}</div>
-  </li>`;
-}
-
-/**
  * The home page: the first page of the default feed as a visitor gets it. A signed-in reader's
  * feed is their own (their mutes and blocks), and `?feed=` asks for another one: the boot script
  * marks the page then, and its style keeps this list out of sight until the app draws the right
@@ -377,13 +373,7 @@ export function homePage(posts: Post[], picture: ListPicture | null): PageParts 
     // articles, in a role="feed" list; readers and tests tell the two apart by that).
     content: html`<section class="server-page server-page-visitor-feed">
       <h1 class="server-page-title">For you</h1>
-      ${
-        posts.length
-          ? html`<ul class="plain-list server-page-list">
-              ${posts.map((post) => feedItem(post, picture))}
-            </ul>`
-          : html`<p class="server-page-note">No posts yet.</p>`
-      }
+      ${postList(posts, 'No posts yet.', { level: 2, picture })}
     </section>`,
   };
 }
